@@ -1,0 +1,17 @@
+//! Damas: rules, CPU players and the session layer for five jumping games.
+//!
+//! Layers, each depending only on those before it:
+//! `geometry` → `position` + `games` (rules, one module per game behind one trait) → `record`
+//! (history, repetition) → `search` (CPU) → `session` (undo/redo, seats, save format).
+
+pub mod games;
+pub mod perft;
+pub mod position;
+pub mod record;
+pub mod search;
+
+pub use position::{
+    BoardLayout, BoardShape, Cell, DrawCounter, EndReason, GameKind, GameResult, MoveError,
+    MoveInfo, Outcome, PieceView, Position, Seat, SeatStats, SetupError, Variant,
+};
+pub use record::{AnyGame, Record};
