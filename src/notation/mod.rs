@@ -1,0 +1,3 @@
+//! Text formats shared by several games. Game-specific square names live with each game.
+
+pub mod fen;
