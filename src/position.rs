@@ -367,6 +367,13 @@ pub trait Position: Clone + Debug + Send + Sync + 'static {
     /// The pieces on the board.
     fn pieces(&self) -> Vec<PieceView>;
 
+    /// The end when `resigning` gives up. Two seats: the other wins. More seats: the next seat in
+    /// turn order wins unless the game defines better (Diamond 3p: the closest to home).
+    fn resignation_outcome(&self, resigning: Seat) -> Outcome {
+        let seats = self.seats().max(1) as u8;
+        Outcome::win((resigning + 1) % seats, EndReason::Resignation)
+    }
+
     /// How often the same position may occur before the game is drawn (draughts: 3).
     fn repetition_limit(&self) -> Option<u32> {
         None

@@ -144,6 +144,8 @@ pub trait AnyGame: Send + Sync + std::fmt::Debug {
     fn play(&mut self, text: &str) -> Result<MoveInfo, MoveError>;
     fn undo(&mut self) -> bool;
     fn outcome(&self) -> Option<Outcome>;
+    /// The end if `seat` resigned now (the game itself is not changed).
+    fn resignation_outcome(&self, seat: Seat) -> Outcome;
     fn ply(&self) -> usize;
     /// The moves played so far, each described in the position it was played from.
     fn history(&self) -> Vec<MoveInfo>;
@@ -200,6 +202,10 @@ impl<P: Position> AnyGame for Record<P> {
 
     fn outcome(&self) -> Option<Outcome> {
         Record::outcome(self)
+    }
+
+    fn resignation_outcome(&self, seat: Seat) -> Outcome {
+        self.position().resignation_outcome(seat)
     }
 
     fn ply(&self) -> usize {
