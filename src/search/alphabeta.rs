@@ -1,0 +1,384 @@
+//! Iterative-deepening alpha-beta with principal-variation search, for any number of seats.
+//!
+//! Scores are always from the root seat's side: the root seat maximises and every other seat
+//! minimises. With two seats that is plain minimax; with more it is the paranoid search (the
+//! other seats are assumed to play against the root seat), which keeps alpha-beta pruning
+//! sound in multi-player games. The horizon finishes capture sequences in games that ask for it
+//! (captures are compulsory in draughts, so a capture position has no stand-pat value).
+
+use super::limits::{Budget, Limits};
+use super::ordering::Ordering;
+use super::score::{self, DRAW, INFINITY, WIN};
+use super::searchable::{EvalStyle, Searchable};
+use super::table::{Bound, Table};
+use crate::position::{GameResult, Outcome, Seat};
+use std::sync::atomic::AtomicBool;
+
+/// Deepest path (plies, quiescence included) the search follows.
+const MAX_PLY: usize = 120;
+/// Deepest capture sequence followed past the horizon.
+const MAX_QUIESCENCE: usize = 24;
+
+/// What shapes a search besides its limits.
+#[derive(Clone, Copy, Debug)]
+pub struct Params {
+    pub limits: Limits,
+    pub style: EvalStyle,
+    /// Finish capture sequences past the horizon (only where the game asks for it).
+    pub quiescence: bool,
+    /// Amplitude of the seeded evaluation noise that varies play between games (0: none).
+    pub noise: i32,
+    pub seed: u64,
+    /// log2 of the transposition table's entries.
+    pub table_bits: u32,
+}
+
+/// The search's answer.
+#[derive(Clone, Debug)]
+pub struct Found<M> {
+    pub best: M,
+    /// From the root seat's side.
+    pub score: i32,
+    /// Deepest completed iteration.
+    pub depth: u32,
+    pub nodes: u64,
+}
+
+/// The best move for the seat to move, or `None` when it has none. `history` holds the keys of
+/// earlier positions that can still repeat (oldest first), for draughts' repetition draws.
+pub fn search<P: Searchable>(
+    position: &P,
+    history: &[u64],
+    params: &Params,
+    stop: &AtomicBool,
+) -> Option<Found<P::Move>> {
+    let mut moves = Vec::new();
+    position.legal_moves(&mut moves);
+    let first = moves.first()?.clone();
+    let mut searcher = Searcher::new(position, history, params, stop);
+    let mut found = Found {
+        best: first,
+        score: 0,
+        depth: 0,
+        nodes: 0,
+    };
+    if moves.len() == 1 {
+        return Some(found);
+    }
+    let mut depth = 1;
+    while searcher.budget.may_start(depth) {
+        searcher.budget.start_iteration(depth);
+        searcher.root_best = None;
+        let value = searcher.alphabeta(position, depth as i32, 0, -INFINITY, INFINITY);
+        let aborted = searcher.budget.aborted();
+        if let Some(index) = searcher.root_best {
+            found.best = moves[index].clone();
+            if !aborted {
+                found.score = value;
+                found.depth = depth;
+            }
+        }
+        if aborted || score::is_decisive(value) {
+            break;
+        }
+        depth += 1;
+    }
+    found.nodes = searcher.budget.nodes();
+    Some(found)
+}
+
+/// Each root move's value at `depth`, searched with a full window (the easy level picks among
+/// them). Sorted best first, ties in move order.
+pub fn score_root_moves<P: Searchable>(
+    position: &P,
+    history: &[u64],
+    params: &Params,
+    depth: u32,
+    stop: &AtomicBool,
+) -> Vec<(P::Move, i32)> {
+    let moves = position.moves();
+    let mut searcher = Searcher::new(position, history, params, stop);
+    let root_key = position.zobrist();
+    let mut scored = Vec::with_capacity(moves.len());
+    for mv in moves {
+        searcher.budget.start_iteration(depth);
+        let child = position.after(&mv);
+        searcher.push(root_key, position.is_irreversible(&mv));
+        let value = searcher.alphabeta(&child, depth as i32 - 1, 1, -INFINITY, INFINITY);
+        searcher.pop();
+        scored.push((mv, value));
+        if searcher.budget.aborted() {
+            break;
+        }
+    }
+    scored.sort_by_key(|(_, value)| std::cmp::Reverse(*value));
+    scored
+}
+
+struct Searcher<'a, P: Searchable> {
+    root: Seat,
+    params: &'a Params,
+    budget: Budget<'a>,
+    table: Table,
+    ordering: Ordering<P::Move>,
+    /// Keys of the positions on the path (history first) that later positions may repeat.
+    path: Vec<u64>,
+    /// For each path entry, the first index it may repeat (after the last irreversible move).
+    reversible_from: Vec<usize>,
+    repetition: bool,
+    root_best: Option<usize>,
+}
+
+impl<'a, P: Searchable> Searcher<'a, P> {
+    fn new(position: &P, history: &[u64], params: &'a Params, stop: &'a AtomicBool) -> Self {
+        Searcher {
+            root: position.to_move(),
+            params,
+            budget: Budget::new(params.limits, stop),
+            table: Table::new(params.table_bits),
+            ordering: Ordering::new(),
+            path: history.to_vec(),
+            reversible_from: vec![0; history.len()],
+            repetition: position.repetition_limit().is_some(),
+            root_best: None,
+        }
+    }
+
+    fn push(&mut self, key: u64, irreversible: bool) {
+        let from = if irreversible {
+            self.path.len() + 1
+        } else {
+            self.reversible_from.last().copied().unwrap_or(0)
+        };
+        self.path.push(key);
+        self.reversible_from.push(from);
+    }
+
+    fn pop(&mut self) {
+        self.path.pop();
+        self.reversible_from.pop();
+    }
+
+    /// A position already on the path since the last irreversible move: the search scores it a
+    /// draw, as repeating it is the best both sides can force from there.
+    fn repeats(&self, key: u64) -> bool {
+        let from = self.reversible_from.last().copied().unwrap_or(0);
+        self.repetition
+            && self
+                .path
+                .get(from..)
+                .is_some_and(|keys| keys.contains(&key))
+    }
+
+    fn terminal(&self, outcome: Outcome, ply: usize) -> i32 {
+        match outcome.result {
+            GameResult::Win(seat) if seat == self.root => WIN - ply as i32,
+            GameResult::Win(_) => -(WIN - ply as i32),
+            GameResult::Draw => DRAW,
+        }
+    }
+
+    fn evaluate(&self, position: &P, key: u64) -> i32 {
+        let value = position.evaluate(self.root, self.params.style);
+        if self.params.noise == 0 {
+            return value;
+        }
+        // A fixed pseudo-random offset per position and seed: different games, same replay.
+        let mixed = (key ^ self.params.seed).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let span = 2 * self.params.noise as u64 + 1;
+        value + ((mixed >> 33) % span) as i32 - self.params.noise
+    }
+
+    fn alphabeta(&mut self, position: &P, depth: i32, ply: usize, alpha: i32, beta: i32) -> i32 {
+        if self.budget.tick() {
+            return 0;
+        }
+        if let Some(outcome) = position.outcome() {
+            return self.terminal(outcome, ply);
+        }
+        let key = position.search_key();
+        if ply > 0 && self.repeats(position.zobrist()) {
+            return DRAW;
+        }
+        if depth <= 0 || ply >= MAX_PLY {
+            return self.quiesce(position, key, ply, alpha, beta, 0);
+        }
+        let mut tt_move = usize::MAX;
+        if let Some(entry) = self.table.probe(key, ply) {
+            if ply > 0 && i32::from(entry.depth) >= depth {
+                let cut = match entry.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => entry.score >= beta,
+                    Bound::Upper => entry.score <= alpha,
+                };
+                if cut {
+                    return entry.score;
+                }
+            }
+            tt_move = usize::from(entry.best);
+        }
+        let mut moves = Vec::new();
+        position.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return self.evaluate(position, key);
+        }
+        let order = self.order(position, &moves, ply, tt_move);
+        // A forced reply costs one node: look one ply further.
+        let child_depth = if moves.len() == 1 { depth } else { depth - 1 };
+        let maximizing = position.to_move() == self.root;
+        let (mut low, mut high) = (alpha, beta);
+        let mut best_value = if maximizing { -INFINITY } else { INFINITY };
+        let mut best_index = order[0];
+        let irreversible_key = position.zobrist();
+        for (rank, &index) in order.iter().enumerate() {
+            let mv = &moves[index];
+            let child = position.after(mv);
+            self.push(irreversible_key, position.is_irreversible(mv));
+            let value = if rank == 0 {
+                self.alphabeta(&child, child_depth, ply + 1, low, high)
+            } else if maximizing {
+                let probe = self.alphabeta(&child, child_depth, ply + 1, low, low + 1);
+                if probe > low && probe < high {
+                    self.alphabeta(&child, child_depth, ply + 1, probe, high)
+                } else {
+                    probe
+                }
+            } else {
+                let probe = self.alphabeta(&child, child_depth, ply + 1, high - 1, high);
+                if probe < high && probe > low {
+                    self.alphabeta(&child, child_depth, ply + 1, low, probe)
+                } else {
+                    probe
+                }
+            };
+            self.pop();
+            if self.budget.aborted() {
+                return 0;
+            }
+            let improves = if maximizing {
+                value > best_value
+            } else {
+                value < best_value
+            };
+            if improves {
+                best_value = value;
+                best_index = index;
+                if ply == 0 {
+                    self.root_best = Some(index);
+                }
+            }
+            if maximizing {
+                low = low.max(value);
+            } else {
+                high = high.min(value);
+            }
+            if low >= high {
+                if !position.is_capture(mv) {
+                    self.ordering
+                        .cutoff(mv, ply, depth, position.history_key(mv));
+                }
+                break;
+            }
+        }
+        let bound = if best_value <= alpha {
+            Bound::Upper
+        } else if best_value >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.table
+            .store(key, ply, depth, best_value, bound, best_index);
+        best_value
+    }
+
+    /// Past the horizon: finish capture sequences, then evaluate.
+    fn quiesce(
+        &mut self,
+        position: &P,
+        key: u64,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        q: usize,
+    ) -> i32 {
+        if !self.params.quiescence || !P::QUIESCENCE || q >= MAX_QUIESCENCE || ply >= MAX_PLY {
+            return self.evaluate(position, key);
+        }
+        let mut moves = Vec::new();
+        position.legal_moves(&mut moves);
+        let captures: Vec<usize> = (0..moves.len())
+            .filter(|&i| position.is_capture(&moves[i]))
+            .collect();
+        if captures.is_empty() {
+            return self.evaluate(position, key);
+        }
+        let maximizing = position.to_move() == self.root;
+        let (mut low, mut high) = (alpha, beta);
+        // Where captures are optional the side to move may also stand pat.
+        let mut best_value = if captures.len() < moves.len() {
+            let stand = self.evaluate(position, key);
+            if maximizing {
+                low = low.max(stand);
+            } else {
+                high = high.min(stand);
+            }
+            if low >= high {
+                return stand;
+            }
+            stand
+        } else if maximizing {
+            -INFINITY
+        } else {
+            INFINITY
+        };
+        for index in captures {
+            if self.budget.tick() {
+                return 0;
+            }
+            let child = position.after(&moves[index]);
+            let value = match child.outcome() {
+                Some(outcome) => self.terminal(outcome, ply + 1),
+                None => {
+                    let child_key = child.search_key();
+                    self.quiesce(&child, child_key, ply + 1, low, high, q + 1)
+                }
+            };
+            if self.budget.aborted() {
+                return 0;
+            }
+            if maximizing {
+                best_value = best_value.max(value);
+                low = low.max(value);
+            } else {
+                best_value = best_value.min(value);
+                high = high.min(value);
+            }
+            if low >= high {
+                break;
+            }
+        }
+        best_value
+    }
+
+    /// Indices of `moves` in search order.
+    fn order(&self, position: &P, moves: &[P::Move], ply: usize, tt_move: usize) -> Vec<usize> {
+        let mut ranked: Vec<(u32, usize)> = moves
+            .iter()
+            .enumerate()
+            .map(|(index, mv)| {
+                let rank = self.ordering.rank(
+                    mv,
+                    ply,
+                    index == tt_move,
+                    position.is_capture(mv),
+                    position.history_key(mv),
+                );
+                (rank, index)
+            })
+            .collect();
+        // Stable: equal ranks keep the game's move order, so searches replay exactly.
+        ranked.sort_by_key(|&(rank, _)| std::cmp::Reverse(rank));
+        ranked.into_iter().map(|(_, index)| index).collect()
+    }
+}

@@ -1,0 +1,1 @@
+//! One evaluation per game, each implementing [`super::searchable::Searchable`].

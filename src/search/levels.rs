@@ -1,0 +1,107 @@
+//! What each level means in each game: node budgets, depths, evaluation and mistakes.
+//!
+//! Budgets are in nodes so that a match replays move for move; they were sized so the move
+//! times of issue 4 hold on one core in release (hard median ≤ 1 s, medium ≤ 200 ms, easy
+//! ≤ 50 ms — measured figures in docs/cpu.md).
+
+use super::alphabeta::Params;
+use super::limits::Limits;
+use super::mistakes::Mistakes;
+use super::player::PlayerConfig;
+use super::searchable::EvalStyle;
+use super::{Level, Player};
+use crate::position::{GameKind, Variant};
+use std::time::Duration;
+
+/// Depth of the seed's Turkish CPU: three plies for each side.
+pub const REFERENCE_DEPTH: u32 = 6;
+
+/// One level's budget in one game.
+struct Budget {
+    nodes: u64,
+    min_depth: u32,
+    max_depth: u32,
+    table_bits: u32,
+}
+
+fn budget(kind: GameKind, players: u8, level: Level) -> Budget {
+    let (nodes, min_depth, max_depth) = match (kind, level) {
+        (GameKind::English | GameKind::International | GameKind::Turkish, Level::Hard) => {
+            (600_000, 1, 40)
+        }
+        // Medium is never weaker than the seed's Turkish CPU: it always completes 3 plies per
+        // side (plus capture quiescence).
+        (GameKind::Turkish, Level::Medium) => (60_000, REFERENCE_DEPTH, 40),
+        (GameKind::English | GameKind::International, Level::Medium) => (60_000, 1, 40),
+        (GameKind::Diamond, Level::Hard) if players > 2 => (120_000, 1, 12),
+        (GameKind::Diamond, Level::Hard) => (150_000, 1, 12),
+        (GameKind::Diamond, Level::Medium) => (6_000, 1, 12),
+        (GameKind::Capture, Level::Hard) => (200_000, 1, 20),
+        (GameKind::Capture, Level::Medium) => (15_000, 1, 20),
+        (_, Level::Easy) => (20_000, 1, 4),
+    };
+    Budget {
+        nodes,
+        min_depth,
+        max_depth,
+        table_bits: if level == Level::Hard { 20 } else { 16 },
+    }
+}
+
+/// The easy level's shallow scoring and mistakes, per game (margins in evaluation units).
+fn mistakes(kind: GameKind) -> Mistakes {
+    let (depth, margin) = match kind {
+        GameKind::English | GameKind::International | GameKind::Turkish => (3, 60),
+        GameKind::Diamond => (1, 150),
+        GameKind::Capture => (2, 1),
+    };
+    Mistakes {
+        depth,
+        chance: 25,
+        margin,
+        beginner_games: 3,
+        beginner_chance: 45,
+        beginner_margin: margin * 2,
+    }
+}
+
+/// The configuration of `player` in `variant`.
+pub fn config(variant: Variant, player: Player) -> PlayerConfig {
+    let kind = variant.kind;
+    let quiescence = kind.is_draughts();
+    match player {
+        Player::Reference => PlayerConfig {
+            params: Params {
+                limits: Limits::depth(REFERENCE_DEPTH),
+                style: EvalStyle::Material,
+                quiescence: true,
+                noise: 3,
+                seed: 0,
+                table_bits: 16,
+            },
+            mistakes: None,
+        },
+        Player::Cpu(level) => {
+            let budget = budget(kind, variant.players, level);
+            PlayerConfig {
+                params: Params {
+                    limits: Limits {
+                        max_depth: budget.max_depth,
+                        min_depth: budget.min_depth,
+                        max_nodes: budget.nodes,
+                        max_time: Duration::from_secs(2),
+                    },
+                    style: EvalStyle::Full,
+                    quiescence,
+                    noise: match level {
+                        Level::Hard => 2,
+                        _ => 4,
+                    },
+                    seed: 0,
+                    table_bits: budget.table_bits,
+                },
+                mistakes: (level == Level::Easy).then(|| mistakes(kind)),
+            }
+        }
+    }
+}

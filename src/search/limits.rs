@@ -1,0 +1,93 @@
+//! When a search stops: a node budget (deterministic, so matches replay), a depth cap, the
+//! caller's stop flag, and a wall-clock guard that only catches pathological positions.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// How often (in nodes) the stop flag and the clock are read.
+const CHECK_EVERY: u64 = 512;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Deepest iteration.
+    pub max_depth: u32,
+    /// Iterations up to this depth complete whatever the node budget (the stop flag still ends
+    /// them): the Turkish reference CPU always sees 3 plies for each side.
+    pub min_depth: u32,
+    /// Nodes (positions visited, quiescence included) after which the search stops; a new
+    /// iteration is not started once half of it is spent.
+    pub max_nodes: u64,
+    /// Safety net far above the node budget's usual time; results stay deterministic as long as
+    /// it is not reached.
+    pub max_time: Duration,
+}
+
+impl Limits {
+    pub fn depth(depth: u32) -> Limits {
+        Limits {
+            max_depth: depth,
+            min_depth: depth,
+            max_nodes: u64::MAX,
+            max_time: Duration::from_secs(3600),
+        }
+    }
+}
+
+/// Counts nodes and decides when to abort.
+pub struct Budget<'a> {
+    limits: Limits,
+    stop: &'a AtomicBool,
+    started: Instant,
+    nodes: u64,
+    /// The iteration being searched (the node budget does not cut iterations up to `min_depth`).
+    depth: u32,
+    aborted: bool,
+}
+
+impl<'a> Budget<'a> {
+    pub fn new(limits: Limits, stop: &'a AtomicBool) -> Budget<'a> {
+        Budget {
+            limits,
+            stop,
+            started: Instant::now(),
+            nodes: 0,
+            depth: 0,
+            aborted: false,
+        }
+    }
+
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    pub fn aborted(&self) -> bool {
+        self.aborted
+    }
+
+    pub fn start_iteration(&mut self, depth: u32) {
+        self.depth = depth;
+    }
+
+    /// Counts a node; true when the search must unwind now.
+    pub fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if !self.aborted && self.nodes.is_multiple_of(CHECK_EVERY) {
+            self.aborted = self.stop.load(Ordering::Relaxed)
+                || (self.depth > self.limits.min_depth && self.nodes >= self.limits.max_nodes)
+                || self.started.elapsed() >= self.limits.max_time;
+        }
+        self.aborted
+    }
+
+    /// Whether another iteration at `depth` may begin.
+    pub fn may_start(&self, depth: u32) -> bool {
+        if self.aborted || depth > self.limits.max_depth || self.stop.load(Ordering::Relaxed) {
+            return false;
+        }
+        depth <= self.limits.min_depth || self.nodes < self.limits.max_nodes / 2
+    }
+}

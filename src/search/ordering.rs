@@ -1,0 +1,65 @@
+//! Move ordering: the table's move, then captures, then killer moves (quiet moves that caused a
+//! cut-off at the same ply), then quiet moves by history score.
+
+/// Size of the history table; games map moves into it with `Searchable::history_key`.
+pub const HISTORY_SIZE: usize = 1 << 16;
+const MAX_PLY: usize = 128;
+
+pub struct Ordering<M> {
+    killers: Vec<[Option<M>; 2]>,
+    history: Vec<u32>,
+}
+
+impl<M: Clone + PartialEq> Ordering<M> {
+    pub fn new() -> Ordering<M> {
+        Ordering {
+            killers: (0..MAX_PLY).map(|_| [None, None]).collect(),
+            history: vec![0; HISTORY_SIZE],
+        }
+    }
+
+    /// Sort key for a move (larger first).
+    pub fn rank(
+        &self,
+        mv: &M,
+        ply: usize,
+        is_tt: bool,
+        is_capture: bool,
+        history_key: usize,
+    ) -> u32 {
+        if is_tt {
+            return u32::MAX;
+        }
+        if is_capture {
+            return u32::MAX - 1;
+        }
+        if let Some(killers) = self.killers.get(ply) {
+            if killers[0].as_ref() == Some(mv) {
+                return u32::MAX - 2;
+            }
+            if killers[1].as_ref() == Some(mv) {
+                return u32::MAX - 3;
+            }
+        }
+        self.history[history_key % HISTORY_SIZE].min(u32::MAX - 4)
+    }
+
+    /// A quiet move refuted the position above: remember it.
+    pub fn cutoff(&mut self, mv: &M, ply: usize, depth: i32, history_key: usize) {
+        if let Some(killers) = self.killers.get_mut(ply) {
+            if killers[0].as_ref() != Some(mv) {
+                killers[1] = killers[0].take();
+                killers[0] = Some(mv.clone());
+            }
+        }
+        let bonus = (depth.max(1) * depth.max(1)) as u32;
+        let slot = &mut self.history[history_key % HISTORY_SIZE];
+        *slot = slot.saturating_add(bonus);
+    }
+}
+
+impl<M: Clone + PartialEq> Default for Ordering<M> {
+    fn default() -> Self {
+        Ordering::new()
+    }
+}

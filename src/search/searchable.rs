@@ -1,0 +1,44 @@
+//! What the search needs from a game beyond the rules: a static evaluation and a few hints.
+//!
+//! Each game implements [`Searchable`] in `search::eval::<game>`, so the rules modules stay free
+//! of CPU concerns and the search stays free of game details.
+
+use crate::position::{Position, Seat};
+
+/// How much the evaluation knows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EvalStyle {
+    /// Every feature of the game's evaluation.
+    Full,
+    /// Material only (the seed's reference CPU, and a weaker medium where a game wants one).
+    Material,
+}
+
+/// A game the CPU can play.
+pub trait Searchable: Position {
+    /// The position's value for `seat`, in hundredths of a man (draughts) or comparable units;
+    /// larger is better for `seat`. Never reaches [`crate::search::score::WIN_MIN`].
+    fn evaluate(&self, seat: Seat, style: EvalStyle) -> i32;
+
+    /// Whether `mv` captures: captures are tried first and searched past the horizon
+    /// (quiescence) when a game asks for it with [`Searchable::QUIESCENCE`].
+    fn is_capture(&self, _mv: &Self::Move) -> bool {
+        false
+    }
+
+    /// Whether the horizon must finish capture sequences (draughts: yes; star games: no, their
+    /// jumps do not change material in a way the evaluation misses).
+    const QUIESCENCE: bool = false;
+
+    /// A small number naming the move's from/to squares for the history heuristic, below
+    /// [`crate::search::ordering::HISTORY_SIZE`]; 0 when the game has none.
+    fn history_key(&self, _mv: &Self::Move) -> usize {
+        0
+    }
+
+    /// The transposition-table key: the Zobrist hash, plus anything the evaluation reads that
+    /// the hash leaves out (the capture game's per-seat tallies).
+    fn search_key(&self) -> u64 {
+        self.zobrist()
+    }
+}

@@ -1,0 +1,376 @@
+//! The match harness: CPU players play each other with seats rotated every game, and the
+//! report counts wins per player and per seat, draws, game length and move times.
+
+use super::{decide, Player};
+use crate::games;
+use crate::position::{GameResult, MoveInfo, Seat, SetupError, Variant};
+use crate::record::AnyGame;
+use std::fmt;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+use thiserror::Error;
+
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum SelfplayError {
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+    #[error("{participants} players given for {seats} seats")]
+    Seats { participants: usize, seats: usize },
+    #[error("game {game}: {player} answered '{text}', which is not legal: {reason}")]
+    IllegalMove {
+        game: u32,
+        player: &'static str,
+        text: String,
+        reason: String,
+    },
+    #[error("game {game}: {player} found no move in an unfinished game")]
+    NoMove { game: u32, player: &'static str },
+}
+
+/// A game longer than this is stopped and counted as a draw (every game's own rules end games
+/// well before: 400 plies in English, 1200 in Diamond 3p, draw counters elsewhere).
+const MAX_PLIES: usize = 3000;
+
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    pub variant: Variant,
+    /// Start position text (the variant's start when `None`).
+    pub start: Option<String>,
+    /// The participants, one per seat; participant `p` sits at seat `(p + game) % seats`.
+    pub players: Vec<Player>,
+    pub games: u32,
+    pub seed: u64,
+    /// Games played at once (threads).
+    pub jobs: usize,
+}
+
+/// One finished game.
+#[derive(Clone, Debug)]
+pub struct GameSummary {
+    /// `seating[seat]` is the participant at that seat.
+    pub seating: Vec<usize>,
+    pub result: GameResult,
+    pub plies: usize,
+    /// The moves in notation, for replaying a game.
+    pub moves: Vec<String>,
+    /// Each move's thinking time, by participant.
+    pub move_times: Vec<Vec<Duration>>,
+}
+
+/// Figures for one participant.
+#[derive(Clone, Debug, Default)]
+pub struct ParticipantStats {
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+    pub move_times: Vec<Duration>,
+}
+
+impl ParticipantStats {
+    /// Wins plus half the draws, as a share of the games.
+    pub fn score(&self) -> f64 {
+        let games = self.wins + self.draws + self.losses;
+        if games == 0 {
+            return 0.0;
+        }
+        (f64::from(self.wins) + f64::from(self.draws) / 2.0) / f64::from(games)
+    }
+
+    pub fn mean_time(&self) -> Duration {
+        let total: Duration = self.move_times.iter().sum();
+        total / (self.move_times.len().max(1) as u32)
+    }
+
+    pub fn median_time(&self) -> Duration {
+        let mut times = self.move_times.clone();
+        times.sort();
+        times.get(times.len() / 2).copied().unwrap_or_default()
+    }
+
+    pub fn max_time(&self) -> Duration {
+        self.move_times.iter().max().copied().unwrap_or_default()
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct MatchReport {
+    pub variant: Variant,
+    pub players: Vec<Player>,
+    pub seat_names: Vec<String>,
+    pub games: Vec<GameSummary>,
+    pub participants: Vec<ParticipantStats>,
+    pub seat_wins: Vec<u32>,
+    pub draws: u32,
+}
+
+impl MatchReport {
+    fn new(
+        variant: Variant,
+        players: Vec<Player>,
+        seat_names: Vec<String>,
+        games: Vec<GameSummary>,
+    ) -> Self {
+        let mut participants = vec![ParticipantStats::default(); players.len()];
+        let mut seat_wins = vec![0; seat_names.len()];
+        let mut draws = 0;
+        for game in &games {
+            for (participant, times) in game.move_times.iter().enumerate() {
+                participants[participant].move_times.extend(times);
+            }
+            match game.result {
+                GameResult::Draw => {
+                    draws += 1;
+                    for &participant in &game.seating {
+                        participants[participant].draws += 1;
+                    }
+                }
+                GameResult::Win(seat) => {
+                    seat_wins[usize::from(seat)] += 1;
+                    for (at, &participant) in game.seating.iter().enumerate() {
+                        if at == usize::from(seat) {
+                            participants[participant].wins += 1;
+                        } else {
+                            participants[participant].losses += 1;
+                        }
+                    }
+                }
+            }
+        }
+        MatchReport {
+            variant,
+            players,
+            seat_names,
+            games,
+            participants,
+            seat_wins,
+            draws,
+        }
+    }
+
+    pub fn mean_plies(&self) -> f64 {
+        let total: usize = self.games.iter().map(|game| game.plies).sum();
+        total as f64 / self.games.len().max(1) as f64
+    }
+
+    /// Figures merged over the participants playing as `player`.
+    pub fn by_player(&self, player: Player) -> ParticipantStats {
+        let mut merged = ParticipantStats::default();
+        for (stats, _) in self
+            .participants
+            .iter()
+            .zip(&self.players)
+            .filter(|(_, &p)| p == player)
+        {
+            merged.wins += stats.wins;
+            merged.draws += stats.draws;
+            merged.losses += stats.losses;
+            merged.move_times.extend(&stats.move_times);
+        }
+        merged
+    }
+
+    /// The distinct players, in order of first appearance.
+    pub fn distinct_players(&self) -> Vec<Player> {
+        let mut distinct: Vec<Player> = Vec::new();
+        for &player in &self.players {
+            if !distinct.contains(&player) {
+                distinct.push(player);
+            }
+        }
+        distinct
+    }
+}
+
+fn millis(duration: Duration) -> f64 {
+    duration.as_secs_f64() * 1000.0
+}
+
+impl fmt::Display for MatchReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let players: Vec<&str> = self.players.iter().map(|p| p.as_str()).collect();
+        writeln!(
+            f,
+            "{} ({} players): {} games, {}, seats rotated every game",
+            self.variant.kind.as_str(),
+            self.variant.players,
+            self.games.len(),
+            players.join(" vs ")
+        )?;
+        writeln!(
+            f,
+            "{:<10} {:>6} {:>6} {:>6} {:>6} {:>7} {:>8} {:>10} {:>10} {:>10}",
+            "player",
+            "seats",
+            "wins",
+            "draws",
+            "losses",
+            "score",
+            "moves",
+            "mean ms",
+            "median ms",
+            "max ms"
+        )?;
+        for player in self.distinct_players() {
+            let stats = self.by_player(player);
+            let seats = self.players.iter().filter(|&&p| p == player).count();
+            writeln!(
+                f,
+                "{:<10} {:>6} {:>6} {:>6} {:>6} {:>6.1}% {:>8} {:>10.1} {:>10.1} {:>10.1}",
+                player.as_str(),
+                seats,
+                stats.wins,
+                stats.draws,
+                stats.losses,
+                stats.score() * 100.0,
+                stats.move_times.len(),
+                millis(stats.mean_time()),
+                millis(stats.median_time()),
+                millis(stats.max_time()),
+            )?;
+        }
+        let games = self.games.len().max(1) as f64;
+        for (seat, name) in self.seat_names.iter().enumerate() {
+            writeln!(
+                f,
+                "seat {seat} ({name}): {} wins ({:.1}%)",
+                self.seat_wins[seat],
+                f64::from(self.seat_wins[seat]) * 100.0 / games
+            )?;
+        }
+        writeln!(
+            f,
+            "draws: {} ({:.1}%)   mean plies: {:.1}",
+            self.draws,
+            f64::from(self.draws) * 100.0 / games,
+            self.mean_plies()
+        )
+    }
+}
+
+/// How a harness asks a player for a move (the real one is [`decide`]).
+pub type Mover<'a> = dyn Fn(&dyn AnyGame, Player, u64, &AtomicBool) -> Option<MoveInfo> + Sync + 'a;
+/// A fresh game at the match's start.
+pub type GameFactory<'a> = dyn Fn() -> Result<Box<dyn AnyGame>, SetupError> + Sync + 'a;
+/// Called with (games finished, games in all) after each game.
+pub type Progress<'a> = dyn Fn(u32, u32) + Sync + 'a;
+
+/// Plays the match of `config` with the real games and players.
+pub fn run(
+    config: &MatchConfig,
+    progress: Option<&Progress<'_>>,
+) -> Result<MatchReport, SelfplayError> {
+    let factory = || games::new_game(config.variant, config.start.as_deref());
+    let mover = |game: &dyn AnyGame, player: Player, seed: u64, stop: &AtomicBool| {
+        decide(game, player, seed, None, stop).map(|decision| decision.info)
+    };
+    run_with(config, &factory, &mover, progress)
+}
+
+/// Plays a match with any game factory and mover (tests use a small game of their own).
+pub fn run_with(
+    config: &MatchConfig,
+    factory: &GameFactory<'_>,
+    mover: &Mover<'_>,
+    progress: Option<&Progress<'_>>,
+) -> Result<MatchReport, SelfplayError> {
+    let probe = factory()?;
+    let seats = probe.seats();
+    if config.players.len() != seats {
+        return Err(SelfplayError::Seats {
+            participants: config.players.len(),
+            seats,
+        });
+    }
+    let seat_names = (0..seats as Seat)
+        .map(|seat| probe.seat_name(seat).to_string())
+        .collect();
+    let next = AtomicU32::new(0);
+    let finished = AtomicU32::new(0);
+    let results: Mutex<Vec<Option<Result<GameSummary, SelfplayError>>>> =
+        Mutex::new(vec![None; config.games as usize]);
+    let worker = || loop {
+        let index = next.fetch_add(1, Ordering::Relaxed);
+        if index >= config.games {
+            break;
+        }
+        let summary = play_one(config, index, factory, mover);
+        if let Ok(mut slots) = results.lock() {
+            slots[index as usize] = Some(summary);
+        }
+        let done = finished.fetch_add(1, Ordering::Relaxed) + 1;
+        if let Some(progress) = progress {
+            progress(done, config.games);
+        }
+    };
+    std::thread::scope(|scope| {
+        for _ in 0..config.jobs.max(1) {
+            scope.spawn(worker);
+        }
+    });
+    let slots = results.into_inner().unwrap_or_default();
+    let mut games = Vec::with_capacity(slots.len());
+    for slot in slots.into_iter().flatten() {
+        games.push(slot?);
+    }
+    Ok(MatchReport::new(
+        config.variant,
+        config.players.clone(),
+        seat_names,
+        games,
+    ))
+}
+
+/// Game `index` of the match: participant `p` sits at seat `(p + index) % seats`.
+fn play_one(
+    config: &MatchConfig,
+    index: u32,
+    factory: &GameFactory<'_>,
+    mover: &Mover<'_>,
+) -> Result<GameSummary, SelfplayError> {
+    let mut game = factory()?;
+    let seats = config.players.len();
+    let mut seating = vec![0; seats];
+    for participant in 0..seats {
+        seating[(participant + index as usize) % seats] = participant;
+    }
+    let game_seed = config
+        .seed
+        .wrapping_add(u64::from(index))
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    let stop = AtomicBool::new(false);
+    let mut move_times = vec![Vec::new(); seats];
+    let mut moves = Vec::new();
+    let result = loop {
+        if let Some(outcome) = game.outcome() {
+            break outcome.result;
+        }
+        if game.ply() >= MAX_PLIES {
+            break GameResult::Draw;
+        }
+        let participant = seating[usize::from(game.to_move())];
+        let started = Instant::now();
+        let chosen = mover(game.as_ref(), config.players[participant], game_seed, &stop);
+        move_times[participant].push(started.elapsed());
+        let player = config.players[participant].as_str();
+        let info = chosen.ok_or(SelfplayError::NoMove {
+            game: index,
+            player,
+        })?;
+        game.play(&info.text)
+            .map_err(|error| SelfplayError::IllegalMove {
+                game: index,
+                player,
+                text: info.text.clone(),
+                reason: error.to_string(),
+            })?;
+        moves.push(info.text);
+    };
+    Ok(GameSummary {
+        seating,
+        result,
+        plies: game.ply(),
+        moves,
+        move_times,
+    })
+}

@@ -1,0 +1,445 @@
+//! A tiny game with known answers for testing the search: Nim on up to four piles, taking one
+//! to three stones from one pile, for 2–6 seats; whoever takes the last stone wins. With two
+//! seats a position is lost for the side to move exactly when the XOR of `pile % 4` is zero
+//! (Sprague–Grundy: a pile of n has Grundy value n mod 4).
+
+use super::searchable::{EvalStyle, Searchable};
+use crate::position::{
+    BoardLayout, BoardShape, EndReason, GameKind, MoveInfo, Outcome, PieceView, Position, Seat,
+    SeatStats, SetupError, Variant,
+};
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Nim {
+    pub piles: [u8; 4],
+    pub to_move: Seat,
+    pub seats: u8,
+    pub last: Option<Seat>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Take {
+    pub pile: usize,
+    pub count: u8,
+}
+
+impl Nim {
+    pub fn new(piles: [u8; 4], seats: u8) -> Nim {
+        Nim {
+            piles,
+            to_move: 0,
+            seats,
+            last: None,
+        }
+    }
+
+    /// Two seats: whether the side to move wins with best play.
+    pub fn is_won_for_mover(&self) -> bool {
+        self.piles.iter().fold(0, |x, &p| x ^ (p % 4)) != 0
+    }
+}
+
+impl Position for Nim {
+    type Move = Take;
+
+    fn start(variant: Variant) -> Result<Self, SetupError> {
+        Ok(Nim::new([5, 6, 7, 0], variant.players))
+    }
+
+    fn from_text(variant: Variant, text: &str) -> Result<Self, SetupError> {
+        let mut piles = [0; 4];
+        for (slot, part) in piles.iter_mut().zip(text.split(',')) {
+            *slot = part
+                .trim()
+                .parse()
+                .map_err(|_| SetupError::Position(text.to_string()))?;
+        }
+        Ok(Nim::new(piles, variant.players))
+    }
+
+    fn to_text(&self) -> String {
+        let parts: Vec<String> = self.piles.iter().map(u8::to_string).collect();
+        parts.join(",")
+    }
+
+    fn variant(&self) -> Variant {
+        Variant {
+            kind: GameKind::Capture,
+            players: self.seats,
+            long_jump: false,
+        }
+    }
+
+    fn to_move(&self) -> Seat {
+        self.to_move
+    }
+
+    fn legal_moves(&self, out: &mut Vec<Take>) {
+        out.clear();
+        for (pile, &stones) in self.piles.iter().enumerate() {
+            for count in 1..=stones.min(3) {
+                out.push(Take { pile, count });
+            }
+        }
+    }
+
+    fn play(&mut self, mv: &Take) {
+        self.piles[mv.pile] -= mv.count;
+        self.last = Some(self.to_move);
+        self.to_move = (self.to_move + 1) % self.seats;
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.piles.iter().all(|&p| p == 0) {
+            return self
+                .last
+                .map(|seat| Outcome::win(seat, EndReason::NoLegalMoves));
+        }
+        None
+    }
+
+    fn zobrist(&self) -> u64 {
+        let mut key = u64::from(self.to_move) + 1;
+        for &pile in &self.piles {
+            key = key.wrapping_mul(0x100_0000_01B3) ^ u64::from(pile);
+        }
+        key.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+
+    fn move_info(&self, mv: &Take) -> MoveInfo {
+        let text = format!("{}-{}", mv.pile, mv.count);
+        MoveInfo {
+            text: text.clone(),
+            from: mv.pile.to_string(),
+            to: mv.pile.to_string(),
+            path: vec![text],
+            jumps: 0,
+            captures: Vec::new(),
+            pass: false,
+        }
+    }
+
+    fn seat_name(&self, seat: Seat) -> &'static str {
+        ["1", "2", "3", "4", "5", "6"][usize::from(seat) % 6]
+    }
+
+    fn seat_stats(&self) -> Vec<SeatStats> {
+        Vec::new()
+    }
+
+    fn layout(&self) -> BoardLayout {
+        BoardLayout {
+            shape: BoardShape::Star,
+            cells: Vec::new(),
+        }
+    }
+
+    fn pieces(&self) -> Vec<PieceView> {
+        Vec::new()
+    }
+}
+
+impl Searchable for Nim {
+    /// No knowledge: the search must see the end to tell wins from losses.
+    fn evaluate(&self, _seat: Seat, _style: EvalStyle) -> i32 {
+        0
+    }
+
+    fn history_key(&self, mv: &Take) -> usize {
+        mv.pile * 4 + usize::from(mv.count)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::{AnyGame, Record};
+    use crate::search::alphabeta::{self, Params};
+    use crate::search::limits::Limits;
+    use crate::search::mistakes::Mistakes;
+    use crate::search::player::{self, PlayerConfig};
+    use crate::search::score::{self, WIN_MIN};
+    use crate::search::selfplay::{self, MatchConfig};
+    use crate::search::{Level, Player};
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::time::{Duration, Instant};
+
+    fn params(limits: Limits) -> Params {
+        Params {
+            limits,
+            style: EvalStyle::Full,
+            quiescence: false,
+            noise: 0,
+            seed: 0,
+            table_bits: 16,
+        }
+    }
+
+    fn solve(nim: &Nim) -> alphabeta::Found<Take> {
+        let stop = AtomicBool::new(false);
+        alphabeta::search(nim, &[], &params(Limits::depth(40)), &stop).expect("moves")
+    }
+
+    /// Independent truth for more seats: plain paranoid minimax, no pruning, no table.
+    /// +1 when `root` wins against the others playing together, -1 otherwise.
+    fn paranoid(nim: &Nim, root: Seat) -> i32 {
+        if let Some(outcome) = nim.outcome() {
+            return if outcome.result == crate::position::GameResult::Win(root) {
+                1
+            } else {
+                -1
+            };
+        }
+        let values = nim
+            .moves()
+            .into_iter()
+            .map(|mv| paranoid(&nim.after(&mv), root));
+        if nim.to_move == root {
+            values.max().unwrap_or(-1)
+        } else {
+            values.min().unwrap_or(-1)
+        }
+    }
+
+    fn small_positions() -> impl Iterator<Item = [u8; 4]> {
+        (0..6u8)
+            .flat_map(|a| (0..6u8).flat_map(move |b| (0..5u8).map(move |c| [a, b, c, 0])))
+            // More than one move: a single legal move is played without searching.
+            .filter(|piles| piles.iter().map(|&p| u32::from(p)).sum::<u32>() > 1)
+    }
+
+    #[test]
+    fn two_seats_find_the_winning_move_wherever_there_is_one() {
+        for piles in small_positions() {
+            let nim = Nim::new(piles, 2);
+            let found = solve(&nim);
+            let won = nim.is_won_for_mover();
+            assert_eq!(
+                found.score >= WIN_MIN,
+                won,
+                "{piles:?}: score {}",
+                found.score
+            );
+            assert_eq!(
+                found.score <= -WIN_MIN,
+                !won,
+                "{piles:?}: score {}",
+                found.score
+            );
+            if won {
+                assert!(
+                    !nim.after(&found.best).is_won_for_mover(),
+                    "{piles:?}: {:?}",
+                    found.best
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn paranoid_search_agrees_with_plain_minimax_for_three_and_four_seats() {
+        for seats in [3, 4] {
+            for piles in
+                small_positions().filter(|p| p.iter().map(|&x| u32::from(x)).sum::<u32>() <= 9)
+            {
+                let nim = Nim::new(piles, seats);
+                let found = solve(&nim);
+                let truth = paranoid(&nim, 0);
+                assert!(
+                    score::is_decisive(found.score),
+                    "{piles:?}: {}",
+                    found.score
+                );
+                assert_eq!(found.score.signum(), truth, "{seats} seats, {piles:?}");
+                if truth > 0 {
+                    assert_eq!(paranoid(&nim.after(&found.best), 0), 1, "{piles:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_fastest_win_is_preferred() {
+        // Taking the whole last pile wins at once; other moves win later or not at all.
+        let nim = Nim::new([0, 0, 3, 0], 2);
+        let found = solve(&nim);
+        assert_eq!(found.best, Take { pile: 2, count: 3 });
+        assert_eq!(found.score, score::WIN - 1);
+    }
+
+    #[test]
+    fn the_node_budget_bounds_the_search_and_replays_exactly() {
+        let nim = Nim::new([40, 41, 42, 43], 2);
+        let limits = Limits {
+            max_depth: 40,
+            min_depth: 1,
+            max_nodes: 20_000,
+            max_time: Duration::from_secs(60),
+        };
+        let stop = AtomicBool::new(false);
+        let mut noisy = params(limits);
+        noisy.noise = 20;
+        noisy.seed = 7;
+        let first = alphabeta::search(&nim, &[], &noisy, &stop).expect("moves");
+        let second = alphabeta::search(&nim, &[], &noisy, &stop).expect("moves");
+        assert!(first.nodes <= 20_000 + 512, "{} nodes", first.nodes);
+        assert!(first.depth >= 3);
+        assert_eq!(
+            (first.best, first.score, first.depth, first.nodes),
+            (second.best, second.score, second.depth, second.nodes)
+        );
+    }
+
+    #[test]
+    fn the_stop_flag_ends_an_unbounded_search() {
+        let nim = Nim::new([60, 61, 62, 63], 2);
+        let mut limits = Limits::depth(60);
+        limits.min_depth = 60;
+        let stop = AtomicBool::new(false);
+        let started = Instant::now();
+        let found = std::thread::scope(|scope| {
+            scope.spawn(|| {
+                std::thread::sleep(Duration::from_millis(100));
+                stop.store(true, Ordering::Relaxed);
+            });
+            alphabeta::search(&nim, &[], &params(limits), &stop)
+        })
+        .expect("a move even when stopped");
+        assert!(
+            started.elapsed() < Duration::from_secs(2),
+            "{:?}",
+            started.elapsed()
+        );
+        assert!(nim.moves().contains(&found.best));
+    }
+
+    #[test]
+    fn mistakes_stay_within_the_margin_and_are_rarer_for_regulars() {
+        let mistakes = Mistakes {
+            depth: 1,
+            chance: 20,
+            margin: 50,
+            beginner_games: 3,
+            beginner_chance: 60,
+            beginner_margin: 100,
+        };
+        let scored = vec![
+            ("best", 300),
+            ("near", 280),
+            ("fair", 220),
+            ("poor", 100),
+            ("lost", -WIN_MIN),
+        ];
+        let mut picks = [[0u32; 5]; 2];
+        for seed in 0..2000 {
+            picks[0][mistakes.pick(&scored, None, seed)] += 1;
+            picks[1][mistakes.pick(&scored, Some(0), seed)] += 1;
+        }
+        // Regulars: only "near" is within 50; beginners also get "fair".
+        assert_eq!(picks[0][2..], [0, 0, 0]);
+        assert_eq!(picks[1][3..], [0, 0]);
+        assert!(picks[1][2] > 0);
+        let regular_rate = f64::from(picks[0][1]) / 2000.0;
+        let beginner_rate = f64::from(picks[1][1] + picks[1][2]) / 2000.0;
+        assert!((0.15..0.25).contains(&regular_rate), "{regular_rate}");
+        assert!((0.5..0.7).contains(&beginner_rate), "{beginner_rate}");
+        assert_eq!(mistakes.pick(&[("only", -WIN_MIN)], None, 1), 0);
+    }
+
+    fn nim_config(level: Level) -> PlayerConfig {
+        let nodes = match level {
+            Level::Easy => 200,
+            Level::Medium => 2_000,
+            Level::Hard => 50_000,
+        };
+        PlayerConfig {
+            params: Params {
+                noise: 3,
+                ..params(Limits {
+                    max_depth: 30,
+                    min_depth: 1,
+                    max_nodes: nodes,
+                    max_time: Duration::from_secs(10),
+                })
+            },
+            mistakes: (level == Level::Easy).then_some(Mistakes {
+                depth: 2,
+                chance: 30,
+                margin: 10,
+                beginner_games: 0,
+                beginner_chance: 0,
+                beginner_margin: 0,
+            }),
+        }
+    }
+
+    fn nim_match(players: Vec<Player>, games: u32, jobs: usize) -> selfplay::MatchReport {
+        let seats = players.len() as u8;
+        let config = MatchConfig {
+            variant: Variant {
+                kind: GameKind::Capture,
+                players: seats,
+                long_jump: false,
+            },
+            start: None,
+            players,
+            games,
+            seed: 11,
+            jobs,
+        };
+        let factory = || -> Result<Box<dyn AnyGame>, SetupError> {
+            Ok(Box::new(Record::new(Nim::new([9, 10, 11, 12], seats))))
+        };
+        let mover = |game: &dyn AnyGame, player: Player, seed: u64, stop: &AtomicBool| {
+            let record = game.as_any().downcast_ref::<Record<Nim>>()?;
+            let Player::Cpu(level) = player else {
+                return None;
+            };
+            let choice = player::choose(record, &nim_config(level), seed, None, stop)?;
+            Some(record.position().move_info(&choice.mv))
+        };
+        selfplay::run_with(&config, &factory, &mover, None).expect("match")
+    }
+
+    #[test]
+    fn a_match_counts_every_game_once_and_rotates_seats() {
+        let report = nim_match(
+            vec![Player::Cpu(Level::Hard), Player::Cpu(Level::Easy)],
+            8,
+            2,
+        );
+        assert_eq!(report.games.len(), 8);
+        let hard = report.by_player(Player::Cpu(Level::Hard));
+        let easy = report.by_player(Player::Cpu(Level::Easy));
+        assert_eq!(hard.wins + hard.draws + hard.losses, 8);
+        assert_eq!(hard.wins, easy.losses);
+        assert_eq!(report.seat_wins.iter().sum::<u32>() + report.draws, 8);
+        for (index, game) in report.games.iter().enumerate() {
+            assert_eq!(game.seating[0], index % 2, "participant 0 alternates seats");
+            assert_eq!(game.plies, game.moves.len());
+        }
+        // In Nim [9,10,11,12] the XOR of 1, 2, 3, 0 is 0: the first player loses against perfect
+        // play, so the hard player wins at least the games where it moves second.
+        assert!(hard.wins >= 4, "{report}");
+        assert!(report.to_string().contains("hard"));
+    }
+
+    #[test]
+    fn a_three_seat_match_adds_up_and_replays() {
+        let players = vec![
+            Player::Cpu(Level::Hard),
+            Player::Cpu(Level::Medium),
+            Player::Cpu(Level::Medium),
+        ];
+        let one = nim_match(players.clone(), 6, 1);
+        let two = nim_match(players, 6, 2);
+        let wins: u32 = one.participants.iter().map(|p| p.wins).sum();
+        assert_eq!(wins + one.draws, 6);
+        for (a, b) in one.games.iter().zip(&two.games) {
+            assert_eq!(
+                a.moves, b.moves,
+                "same seed, same moves, whatever the threads"
+            );
+        }
+    }
+}
