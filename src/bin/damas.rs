@@ -3,6 +3,7 @@
 //! and exit code 2.
 
 use clap::{Args, Parser, Subcommand};
+use damas::search::{self, selfplay, Player};
 use damas::{games, AnyGame, GameKind, GameResult, MoveInfo, Variant};
 use serde_json::{json, Value};
 use std::io::Write;
@@ -43,6 +44,35 @@ enum Command {
     Status {
         #[command(flatten)]
         game: GameArgs,
+    },
+    /// The CPU's move: search figures on stderr, the move (in `moves` notation) as the last line.
+    Bestmove {
+        #[command(flatten)]
+        game: GameArgs,
+        /// easy, medium, hard, or reference (the seed's Turkish CPU: 3 plies a side).
+        #[arg(long, default_value = "hard")]
+        level: String,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
+    /// CPU against CPU with seats rotated every game; prints a table of the results.
+    Selfplay {
+        /// english, international, turkish, diamond or capture.
+        game: String,
+        #[arg(long)]
+        players: Option<u8>,
+        #[arg(long)]
+        long_jump: bool,
+        /// One level per seat, comma-separated (easy, medium, hard, reference).
+        #[arg(long, value_delimiter = ',', required = true)]
+        levels: Vec<String>,
+        #[arg(long, default_value_t = 10)]
+        games: u32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Games played at once.
+        #[arg(long, default_value_t = 1)]
+        jobs: usize,
     },
     /// Times perft on the three draughts start positions and prints nodes per second.
     Bench {
@@ -90,6 +120,12 @@ enum CliError {
         text: String,
         source: damas::MoveError,
     },
+    #[error("unknown level '{0}' (expected easy, medium, hard or reference)")]
+    Level(String),
+    #[error("the game is over: there is no move to choose")]
+    NoMove,
+    #[error(transparent)]
+    Selfplay(#[from] selfplay::SelfplayError),
     #[error("--paths is only available for turkish")]
     PathsUnavailable,
     #[error("could not write output: {0}")]
@@ -207,6 +243,61 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), CliError> {
         Command::Status { game } => {
             let game = game.build()?;
             writeln!(out, "{}", status_json(game.as_ref()))?;
+        }
+        Command::Bestmove { game, level, seed } => {
+            let player = Player::parse(&level).ok_or(CliError::Level(level))?;
+            let game = game.build()?;
+            let stop = std::sync::atomic::AtomicBool::new(false);
+            let started = Instant::now();
+            let decision =
+                search::bestmove(game.as_ref(), player, seed, &stop).ok_or(CliError::NoMove)?;
+            eprintln!(
+                "depth {} nodes {} score {} time {:.3} s",
+                decision.depth,
+                decision.nodes,
+                decision.score,
+                started.elapsed().as_secs_f64()
+            );
+            writeln!(out, "{}", decision.info.text)?;
+        }
+        Command::Selfplay {
+            game,
+            players,
+            long_jump,
+            levels,
+            games,
+            seed,
+            jobs,
+        } => {
+            let kind = GameKind::parse(&game)?;
+            let players_count = players.or(Some(levels.len() as u8));
+            let variant = Variant::new(kind, players_count, long_jump)?;
+            let players = levels
+                .into_iter()
+                .map(|text| Player::parse(&text).ok_or(CliError::Level(text)))
+                .collect::<Result<Vec<_>, _>>()?;
+            let config = selfplay::MatchConfig {
+                variant,
+                start: None,
+                players,
+                games,
+                seed,
+                jobs,
+            };
+            let progress = |done: u32, total: u32| {
+                let width = 30;
+                let filled = (done as usize * width) / total.max(1) as usize;
+                eprint!(
+                    "\r[{}{}] {done}/{total}",
+                    "#".repeat(filled),
+                    " ".repeat(width - filled)
+                );
+                if done == total {
+                    eprintln!();
+                }
+            };
+            let report = selfplay::run(&config, Some(&progress))?;
+            write!(out, "{report}")?;
         }
         Command::Bench {
             english,

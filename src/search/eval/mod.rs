@@ -1,1 +1,3 @@
 //! One evaluation per game, each implementing [`super::searchable::Searchable`].
+
+pub mod draughts;
