@@ -7,7 +7,7 @@
 //! (captures are compulsory in draughts, so a capture position has no stand-pat value).
 
 use super::limits::{Budget, Limits};
-use super::ordering::Ordering;
+use super::ordering::{MoveHints, Ordering};
 use super::score::{self, DRAW, INFINITY, WIN};
 use super::searchable::{EvalStyle, Searchable};
 use super::table::{Bound, Table};
@@ -31,6 +31,9 @@ pub struct Params {
     pub seed: u64,
     /// log2 of the transposition table's entries.
     pub table_bits: u32,
+    /// Late-move reductions: quiet moves ordered late are first searched one ply shallower and
+    /// searched again at full depth only if they look better than the best so far.
+    pub reductions: bool,
 }
 
 /// The search's answer.
@@ -234,7 +237,30 @@ impl<'a, P: Searchable> Searcher<'a, P> {
             let mv = &moves[index];
             let child = position.after(mv);
             self.push(irreversible_key, position.is_irreversible(mv));
-            let value = if rank == 0 {
+            let reduce = self.params.reductions
+                && rank >= 3
+                && depth >= 3
+                && child_depth == depth - 1
+                && !position.is_capture(mv);
+            // A reduced probe that fails to beat the best so far settles the move.
+            let settled = if reduce {
+                let probe = if maximizing {
+                    self.alphabeta(&child, child_depth - 1, ply + 1, low, low + 1)
+                } else {
+                    self.alphabeta(&child, child_depth - 1, ply + 1, high - 1, high)
+                };
+                let fails = if maximizing {
+                    probe <= low
+                } else {
+                    probe >= high
+                };
+                fails.then_some(probe)
+            } else {
+                None
+            };
+            let value = if let Some(probe) = settled {
+                probe
+            } else if rank == 0 {
                 self.alphabeta(&child, child_depth, ply + 1, low, high)
             } else if maximizing {
                 let probe = self.alphabeta(&child, child_depth, ply + 1, low, low + 1);
@@ -370,9 +396,12 @@ impl<'a, P: Searchable> Searcher<'a, P> {
                 let rank = self.ordering.rank(
                     mv,
                     ply,
-                    index == tt_move,
-                    position.is_capture(mv),
-                    position.history_key(mv),
+                    MoveHints {
+                        is_tt: index == tt_move,
+                        is_capture: position.is_capture(mv),
+                        hint: position.order_hint(mv),
+                        history_key: position.history_key(mv),
+                    },
                 );
                 (rank, index)
             })

@@ -78,6 +78,7 @@ pub fn config(variant: Variant, player: Player) -> PlayerConfig {
                 noise: 3,
                 seed: 0,
                 table_bits: 16,
+                reductions: false,
             },
             mistakes: None,
         },
@@ -99,6 +100,7 @@ pub fn config(variant: Variant, player: Player) -> PlayerConfig {
                     },
                     seed: 0,
                     table_bits: budget.table_bits,
+                    reductions: level == Level::Hard,
                 },
                 mistakes: (level == Level::Easy).then(|| mistakes(kind)),
             }

@@ -1,9 +1,18 @@
 //! Move ordering: the table's move, then captures, then killer moves (quiet moves that caused a
-//! cut-off at the same ply), then quiet moves by history score.
+//! cut-off at the same ply), then quiet moves by the game's hint and history score.
 
 /// Size of the history table; games map moves into it with `Searchable::history_key`.
 pub const HISTORY_SIZE: usize = 1 << 16;
 const MAX_PLY: usize = 128;
+
+/// What the game says about a move, for ordering.
+#[derive(Clone, Copy, Debug)]
+pub struct MoveHints {
+    pub is_tt: bool,
+    pub is_capture: bool,
+    pub hint: i32,
+    pub history_key: usize,
+}
 
 pub struct Ordering<M> {
     killers: Vec<[Option<M>; 2]>,
@@ -18,30 +27,26 @@ impl<M: Clone + PartialEq> Ordering<M> {
         }
     }
 
-    /// Sort key for a move (larger first).
-    pub fn rank(
-        &self,
-        mv: &M,
-        ply: usize,
-        is_tt: bool,
-        is_capture: bool,
-        history_key: usize,
-    ) -> u32 {
-        if is_tt {
+    /// Sort key for a move (larger first): the table's move, captures (by hint), killers, then
+    /// quiet moves by the game's hint and, among equal hints, by history.
+    pub fn rank(&self, mv: &M, ply: usize, hints: MoveHints) -> u32 {
+        const TIER: u32 = 1 << 30;
+        if hints.is_tt {
             return u32::MAX;
         }
-        if is_capture {
-            return u32::MAX - 1;
+        let hint = (hints.hint + 512).clamp(0, 1023) as u32;
+        if hints.is_capture {
+            return 3 * TIER + hint;
         }
         if let Some(killers) = self.killers.get(ply) {
             if killers[0].as_ref() == Some(mv) {
-                return u32::MAX - 2;
+                return 2 * TIER + 1;
             }
             if killers[1].as_ref() == Some(mv) {
-                return u32::MAX - 3;
+                return 2 * TIER;
             }
         }
-        self.history[history_key % HISTORY_SIZE].min(u32::MAX - 4)
+        (hint << 20) + self.history[hints.history_key % HISTORY_SIZE].min((1 << 20) - 1)
     }
 
     /// A quiet move refuted the position above: remember it.

@@ -36,6 +36,12 @@ pub trait Searchable: Position {
         0
     }
 
+    /// A cheap guess of how good a quiet move is (Diamond: rows gained), tried first among
+    /// quiet moves; within -512..512.
+    fn order_hint(&self, _mv: &Self::Move) -> i32 {
+        0
+    }
+
     /// The transposition-table key: the Zobrist hash, plus anything the evaluation reads that
     /// the hash leaves out (the capture game's per-seat tallies).
     fn search_key(&self) -> u64 {

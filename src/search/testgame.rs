@@ -172,6 +172,7 @@ mod tests {
             noise: 0,
             seed: 0,
             table_bits: 16,
+            reductions: false,
         }
     }
 
