@@ -99,6 +99,75 @@ pub fn basic_features(
     }
 }
 
+/// Per-square tables of one board, seen from each seat: rows from the seat's own back row,
+/// back rows, centre and the cone of squares ahead of each square (a man with no enemy piece in
+/// its cone cannot be stopped from crowning by men).
+#[derive(Clone, Debug)]
+pub struct DraughtsGeometry {
+    pub size: u32,
+    pub row_from_own: [[u8; 64]; 2],
+    pub back_row: [u64; 2],
+    pub centre: u64,
+    pub cone: [[u64; 64]; 2],
+}
+
+impl DraughtsGeometry {
+    /// Builds the tables from each used bit's (row, file), row 0 being seat 0's back row.
+    pub fn build(size: u32, cell: impl Fn(u32) -> Option<(u32, u32)>) -> DraughtsGeometry {
+        let cells: Vec<(u32, u32, u32)> = (0..64)
+            .filter_map(|bit| cell(bit).map(|(row, file)| (bit, row, file)))
+            .collect();
+        let mut geometry = DraughtsGeometry {
+            size,
+            row_from_own: [[0; 64]; 2],
+            back_row: [0; 2],
+            centre: 0,
+            cone: [[0; 64]; 2],
+        };
+        let middle = |n: u32, width: u32| n + width >= size / 2 && n < size / 2 + width;
+        for &(bit, row, file) in &cells {
+            let own = [row, size - 1 - row];
+            for seat in 0..2 {
+                geometry.row_from_own[seat][bit as usize] = own[seat] as u8;
+                if own[seat] == 0 {
+                    geometry.back_row[seat] |= 1 << bit;
+                }
+                for &(other, other_row, other_file) in &cells {
+                    let ahead =
+                        [other_row as i32 - row as i32, row as i32 - other_row as i32][seat];
+                    if ahead > 0 && (other_file as i32 - file as i32).abs() <= ahead {
+                        geometry.cone[seat][bit as usize] |= 1 << other;
+                    }
+                }
+            }
+            if middle(row, 1) && middle(file, size / 4) {
+                geometry.centre |= 1 << bit;
+            }
+        }
+        geometry
+    }
+
+    /// Every feature but king mobility for `seat`, whose pieces are `own` (kings among them in
+    /// `kings`), against `enemy`.
+    pub fn features(&self, seat: usize, own: u64, enemy: u64, kings: u64) -> SideFeatures {
+        let men = own & !kings;
+        let rows = &self.row_from_own[seat];
+        let mut features =
+            basic_features(men, own & kings, self.back_row[seat], self.centre, |bit| {
+                u32::from(rows[bit as usize])
+            });
+        let mut rest = men;
+        while rest != 0 {
+            let bit = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if self.cone[seat][bit] & enemy == 0 {
+                features.runaways += i32::from(rows[bit]);
+            }
+        }
+        features
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -143,6 +212,34 @@ mod tests {
             combine(&[a, b], 0, EvalStyle::Material, &WEIGHTS),
             800 + 150 - 700 - 300
         );
+    }
+
+    /// A plain 8×8 grid with every square used, bit = row * 8 + file.
+    fn full_board() -> DraughtsGeometry {
+        DraughtsGeometry::build(8, |bit| Some((bit / 8, bit % 8)))
+    }
+
+    #[test]
+    fn rows_back_rows_and_cones_are_seen_from_each_side() {
+        let geometry = full_board();
+        assert_eq!(geometry.row_from_own[0][9], 1);
+        assert_eq!(geometry.row_from_own[1][9], 6);
+        assert_eq!(geometry.back_row, [0xFF, 0xFF << 56]);
+        // From d7 (bit 51) seat 0 sees c8, d8, e8 ahead; seat 1 sees everything below.
+        assert_eq!(geometry.cone[0][51], 0b0001_1100 << 56);
+        assert_eq!(geometry.cone[1][51].count_ones(), 3 + 5 + 7 + 8 + 8 + 8);
+        assert_eq!(geometry.centre.count_ones(), 8);
+    }
+
+    #[test]
+    fn a_man_with_a_clear_cone_is_a_runaway() {
+        let geometry = full_board();
+        let man = 1u64 << 50; // c7 for seat 0, one row from crowning
+        let free = geometry.features(0, man, 1 << 0, 0);
+        let stopped = geometry.features(0, man, 1 << 58, 0);
+        assert_eq!(free.runaways, 6);
+        assert_eq!(stopped.runaways, 0);
+        assert_eq!(free.advancement, 6);
     }
 
     #[test]
