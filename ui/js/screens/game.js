@@ -113,7 +113,10 @@ export async function gameScreen(app, id, initial) {
 
   function draw() {
     if (destroyed) return;
-    board.update(model());
+    const m = model();
+    board.update(m);
+    const vb = m.geometry.viewBox;
+    boardWrap.style.setProperty('--ar', (vb.w / vb.h).toFixed(4));
     drawStatus();
     drawPanel();
     el.dataset.ply = String(view.ply);
