@@ -112,6 +112,7 @@ const es = {
   'status.pieces': 'Fichas',
   'status.kingtohome': 'Lleva el rey a ◎',
   'status.mustpass': 'No puedes mover ninguna ficha: pulsa «Pasar».',
+  'status.moves': 'Jugadas ({n})',
 
   'move.step': '{name} mueve de {from} a {to} (1 paso)',
   'move.jumps.one': '{name} mueve de {from} a {to} (1 salto)',
@@ -295,6 +296,7 @@ const en = {
   'status.pieces': 'Pieces',
   'status.kingtohome': 'Bring the king to ◎',
   'status.mustpass': 'You cannot move any piece: press “Pass”.',
+  'status.moves': 'Moves ({n})',
 
   'move.step': '{name} moves from {from} to {to} (1 step)',
   'move.jumps.one': '{name} moves from {from} to {to} (1 jump)',

@@ -30,6 +30,8 @@ export const app = {
   },
   async saveSettings(next) {
     const merged = { ...app.settings, ...next };
+    app.settings = merged;
+    applySettings();
     try {
       app.settings = await api.setSettings(merged);
     } catch (e) {
@@ -158,4 +160,5 @@ async function start() {
 
 export function currentLanguage() { return language(); }
 
+globalThis.__damas = app;
 start();

@@ -61,7 +61,11 @@ export async function gameScreen(app, id, initial) {
   modeBtn.setAttribute('data-testid', 'change-mode');
   const resignBtn = actionBtn('resign', t('act.resign'), () => resign());
   const actions = h('nav', { class: 'actions', 'aria-label': t('nav.menu') }, undoBtn, redoBtn, newBtn, modeBtn, resignBtn);
-  const side = h('aside', { class: 'side' }, h('div', { class: 'status' }, statusLine, lastLine, counts, alerts), panel, actions);
+  const movesList = h('ol', { class: 'move-list', 'data-testid': 'move-list' });
+  const movesSummary = h('summary', {});
+  const movesBox = h('details', { class: 'moves' }, movesSummary, movesList);
+  if (globalThis.matchMedia && matchMedia('(min-width: 900px) and (min-height: 600px)').matches) movesBox.open = true;
+  const side = h('aside', { class: 'side' }, h('div', { class: 'status' }, statusLine, lastLine, counts, alerts), panel, movesBox, actions);
   el.append(h('div', { class: 'game-body' }, boardWrap, side));
 
   // ---------- state → model ----------
@@ -149,6 +153,7 @@ export async function gameScreen(app, id, initial) {
     statusLine.dataset.thinking = String(!view.outcome && (thinking || view.cpu_to_move));
     const last = view.history[view.history.length - 1];
     lastLine.textContent = last ? describeMove(view, last) : t('status.nomoves');
+    drawMoves();
     clear(counts);
     if (kind === 'diamond') {
       counts.append(h('span', { class: 'counts-label' }, t('status.home')), ...view.seats.map((s) => seatChip(s.seat, `${s.stats.home ?? 0}/15`, 'count-home')));
@@ -171,6 +176,20 @@ export async function gameScreen(app, id, initial) {
     resignBtn.disabled = !!view.outcome;
   }
 
+  // The move list, in words; rebuilt only when the history changes.
+  let listed = '';
+  function drawMoves() {
+    const sig = view.id + ':' + view.history.length + ':' + (view.history[view.history.length - 1]?.move.move || '');
+    if (sig === listed) return;
+    listed = sig;
+    movesSummary.textContent = t('status.moves', { n: view.history.length });
+    clear(movesList);
+    view.history.forEach((e, i) => {
+      movesList.append(h('li', { 'data-testid': 'move-item', 'data-move': e.move.move, 'data-seat': e.seat, 'data-ply': i + 1 }, describeMove(view, e)));
+    });
+    movesList.scrollTop = movesList.scrollHeight;
+  }
+
   // ---------- button panel ----------
 
   function drawPanel() {
@@ -184,6 +203,9 @@ export async function gameScreen(app, id, initial) {
       : passOnly(view) ? t('status.mustpass')
       : !humanToMove(view) ? t('panel.wait')
       : choosingDest ? t('panel.dests') : t('panel.pieces');
+    if (view.outcome) {
+      panelList.append(h('button', { type: 'button', class: 'btn btn-primary', 'data-testid': 'panel-rematch', onclick: () => showResult() }, outcomeText(view)));
+    }
     if (passOnly(view)) {
       panelList.append(h('button', { type: 'button', class: 'btn btn-pass', 'data-testid': 'pass', onclick: () => pass(), disabled: busy }, t('act.pass')));
     }

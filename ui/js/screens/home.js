@@ -25,17 +25,7 @@ export async function homeScreen(app) {
     main.append(box);
   }
   main.append(h('p', { class: 'tagline' }, t('app.tagline')));
-  const cards = h('ul', { class: 'game-cards' });
-  for (const kind of GAMES) {
-    cards.append(h('li', {},
-      h('a', { class: 'game-card', href: '#/setup/' + kind, 'data-testid': 'game-card', 'data-game': kind },
-        gameIcon(kind),
-        h('span', { class: 'game-name' }, t('game.' + kind)),
-        h('span', { class: 'game-blurb' }, t('game.' + kind + '.blurb'))),
-      h('a', { class: 'rules-link', href: '#/rules/' + kind, 'data-testid': 'rules-link', 'data-game': kind }, t('home.rules'))));
-  }
-  main.append(cards);
-  main.append(h('h2', {}, t('home.unfinished')));
+  const savedTitle = h('h2', {}, t('home.unfinished'));
   const list = h('ul', { class: 'saved-list', 'data-testid': 'saved-list' });
   if (!saved.length) list.append(h('li', { class: 'empty' }, t('home.none')));
   for (const g of saved) {
@@ -58,6 +48,17 @@ export async function homeScreen(app) {
         }, t('home.delete'))));
     list.append(row);
   }
-  main.append(list);
+  if (saved.length) main.append(savedTitle, list);
+  const cards = h('ul', { class: 'game-cards' });
+  for (const kind of GAMES) {
+    cards.append(h('li', {},
+      h('a', { class: 'game-card', href: '#/setup/' + kind, 'data-testid': 'game-card', 'data-game': kind },
+        gameIcon(kind),
+        h('span', { class: 'game-name' }, t('game.' + kind)),
+        h('span', { class: 'game-blurb' }, t('game.' + kind + '.blurb'))),
+      h('a', { class: 'rules-link', href: '#/rules/' + kind, 'data-testid': 'rules-link', 'data-game': kind }, t('home.rules'))));
+  }
+  main.append(cards);
+  if (!saved.length) main.append(savedTitle, list);
   return { el, name: 'home' };
 }

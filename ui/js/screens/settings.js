@@ -25,7 +25,7 @@ export function settingsScreen(app) {
     })),
     h('div', { class: 'field' }, h('h2', {}, t('settings.skin')), choiceGroup({
       label: t('settings.skin'), testid: 'skin', value: s.skin,
-      options: [{ value: 'wood', label: t('settings.skin.wood'), icon: '🪵' }, { value: 'candy', label: t('settings.skin.candy'), icon: '🍬' }],
+      options: [{ value: 'wood', label: t('settings.skin.wood'), icon: h('span', { class: 'swatch swatch-wood' }) }, { value: 'candy', label: t('settings.skin.candy'), icon: h('span', { class: 'swatch swatch-candy' }) }],
       onChange: (v) => app.saveSettings({ skin: v }),
     })),
     h('div', { class: 'field' }, h('h2', {}, t('settings.sound')), onOff('sound')),

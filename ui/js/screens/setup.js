@@ -42,7 +42,7 @@ export function setupScreen(app, kind) {
   }), 'cpu-only');
   const colourField = isDraughts(kind) ? field(t('setup.colour'), choiceGroup({
     label: t('setup.colour'), testid: 'colour', value: s.colour,
-    options: SEATS[kind].map((name, seat) => ({ value: seat, label: seatName(name), hint: seat === 0 ? t('setup.first') : '', icon: seat === (name === 'white' ? seat : -1) ? '○' : name === 'white' ? '○' : '●' })),
+    options: SEATS[kind].map((name, seat) => ({ value: seat, label: seatName(name), hint: seat === 0 ? t('setup.first') : '', icon: name === 'white' ? '○' : '●' })),
     onChange: (v) => { s.colour = v; },
   }), 'cpu-only') : null;
   const youPlay = !isDraughts(kind) ? h('p', { class: 'hint cpu-only' }, t('setup.youplay', { seat: kind === 'diamond' ? seatName('red') : seatName('1') })) : null;
@@ -50,8 +50,8 @@ export function setupScreen(app, kind) {
   form.append(field(t('setup.mode'), choiceGroup({
     label: t('setup.mode'), testid: 'mode', value: s.mode,
     options: [
-      { value: 'cpu', label: t('setup.mode.cpu'), icon: '🖥' },
-      { value: 'local', label: t('setup.mode.local'), hint: t('setup.mode.local.hint'), icon: '👥' },
+      { value: 'cpu', label: t('setup.mode.cpu') },
+      { value: 'local', label: t('setup.mode.local'), hint: t('setup.mode.local.hint') },
     ],
     onChange: (v) => { s.mode = v; syncMode(); },
   })));
