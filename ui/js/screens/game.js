@@ -91,6 +91,11 @@ export async function gameScreen(app, id, initial) {
       if (m) faded = new Set(capturesAlong(prefix, m.captures || [], coord));
     }
     const pv = previewedDestination(input, c);
+    if (pv) {
+      // The pieces the previewed route would take are shown faded, as the route so far does.
+      const m = c.moves.find((mv) => routeOf(mv).slice(0, pv.path.length).join() === pv.path.join());
+      if (m) for (const cell of capturesAlong(pv.path, m.captures || [], coord)) faded.add(cell);
+    }
     const selPiece = input.from ? view.pieces.find((p) => p.cell === input.from) : null;
     return {
       key, geometry, layout: view.layout, family: geometry.family,
@@ -106,7 +111,7 @@ export async function gameScreen(app, id, initial) {
       preview: pv ? { cell: pv.cell, path: pv.path.slice(Math.max(0, prefix.length - 1)) } : null,
       ghostPiece: selPiece,
       route: prefix.length > 1 ? prefix : null,
-      last: input.phase === 'idle' ? markedMoves(view).map((e) => ({ path: routeOf(e.move) })) : [],
+      last: markedMoves(view).map((e) => ({ path: routeOf(e.move) })),
     };
   }
 
