@@ -14,7 +14,7 @@ import {
 } from '../input.js';
 import {
   viewerSeat, inputContext, mustCapture, cellNamer, describeMove, markedMoves, kingMustGoHome, nearDraws,
-  destinationLabel, outcomeText, seatLabel, passOnly, humanToMove, isStar, isDraughts,
+  destinationLabel, outcomeText, seatLabel, passOnly, humanToMove, isStar,
 } from '../state.js';
 import { topBar } from './common.js';
 
@@ -441,6 +441,7 @@ export async function gameScreen(app, id, initial) {
     const d = app.dialog;
     clear(d);
     d.className = 'result';
+    d.onclose = null;
     d.setAttribute('data-testid', 'result');
     const o = view.outcome;
     const rematchLabel = view.variant.players > 2 ? t('act.rematch.rotate') : t('act.rematch');
