@@ -212,7 +212,7 @@ export function createBoard(svg, { label } = {}) {
         rings.set(d.cell, n);
       }
       const p = geom.toSvg(d.cell);
-      setAttrs(n, { cx: r(p.x), cy: r(p.y), r: geom.pieceRadius * 1.08, class: 'dest' + (d.stop ? ' dest-stop' : '') + (m.preview && m.preview.cell === d.cell ? ' dest-on' : '') });
+      setAttrs(n, { cx: r(p.x), cy: r(p.y), r: geom.pieceRadius * (d.stop ? 1.38 : 1.08), class: 'dest' + (d.stop ? ' dest-stop' : '') + (m.preview && m.preview.cell === d.cell ? ' dest-on' : '') });
     }
     // Route so far (stopped capture), preview path and ghost.
     drawPath(layers.route, m.route && m.route.length > 1 ? m.route : null, 'route', 'route');

@@ -143,7 +143,8 @@ export function destinationLabel(view, dest, prefix) {
       }
     }
   }
-  if (dest.captures.length) parts.push(tn('panel.captures', dest.captures.length));
+  // In the capture game every jump takes one piece, so the jump count already says it.
+  if (dest.captures.length && kind !== 'capture') parts.push(tn('panel.captures', dest.captures.length));
   return parts.join(' · ');
 }
 

@@ -139,11 +139,11 @@ export async function gameScreen(app, id, initial) {
 
   // ---------- status ----------
 
-  function seatChip(seat, value, testid) {
+  function seatChip(seat, value, testid, shown = String(value)) {
     const s = view.seats.find((x) => x.seat === seat);
     const name = s ? s.name : String(seat + 1);
     return h('span', { class: `chip seat-${kind === 'capture' ? 'player' : name}` + (seat === view.to_move && !view.outcome ? ' to-move' : ''), 'data-testid': testid, 'data-seat': seat, 'data-value': value },
-      h('span', { class: 'chip-dot', 'aria-hidden': 'true' }), h('span', { class: 'chip-name' }, seatName(name)), h('b', {}, String(value)));
+      h('span', { class: 'chip-dot', 'aria-hidden': 'true' }), h('span', { class: 'chip-name' }, seatName(name)), h('b', {}, shown));
   }
 
   function drawStatus() {
@@ -161,7 +161,7 @@ export async function gameScreen(app, id, initial) {
     drawMoves();
     clear(counts);
     if (kind === 'diamond') {
-      counts.append(h('span', { class: 'counts-label' }, t('status.home')), ...view.seats.map((s) => seatChip(s.seat, `${s.stats.home ?? 0}/15`, 'count-home')));
+      counts.append(h('span', { class: 'counts-label' }, t('status.home')), ...view.seats.map((s) => seatChip(s.seat, s.stats.home ?? 0, 'count-home', `${s.stats.home ?? 0}/15`)));
     } else if (kind === 'capture') {
       counts.append(h('span', { class: 'counts-label' }, t('status.captures')), ...view.seats.map((s) => seatChip(s.seat, s.stats.captures ?? 0, 'count-captures')));
     } else {
