@@ -134,3 +134,25 @@ test('mock backend: a Diamond game vs CPU is played by tap-twice and answered by
   view = await api.invoke('undo', { id: view.id });
   assert.equal(view.ply, 0, 'undo vs CPU goes back to before the human move');
 });
+
+test('Diamond panel labels: "1 paso" or "N saltos" and the rows gained in the viewer\'s F/P view', async () => {
+  const api = createMock({ delay: 0 });
+  const view = await api.invoke('new_game', { setup: { variant: { kind: 'diamond', players: 3 }, mode: 'cpu', level: 'easy', human_seats: [0] } });
+  setLanguage('es');
+  const ctx = inputContext(view);
+  const labels = [];
+  const kings = new Set(view.pieces.filter((p) => p.king).map((p) => p.cell));
+  for (const piece of selectablePieces(ctx)) {
+    if (kings.has(piece)) continue; // the king's long jump can gain many rows at once
+    const s = step(initialInput(), ctx, tap(piece));
+    for (const d of currentDestinations(s, ctx)) labels.push([d, destinationLabel(view, d, [piece])]);
+  }
+  const stepLabel = labels.find(([d]) => d.jumps === 0);
+  const jumpLabel = labels.find(([d]) => d.jumps === 1);
+  assert.ok(stepLabel && jumpLabel);
+  assert.match(stepLabel[1], /^F\d+ P\d+ · 1 paso · (\+1 fila|misma fila)$/);
+  assert.match(jumpLabel[1], /^F\d+ P\d+ · 1 salto · (\+2 filas|\+1 fila|misma fila)$/);
+  // Red's pieces all start in rows F1–F5 of Red's own view.
+  const pieceRows = selectablePieces(ctx).map((c) => Number(view.layout.cells.find((x) => x.name === c).view_names[0].match(/^F(\d+)/)[1]));
+  assert.ok(pieceRows.every((f) => f <= 5));
+});
