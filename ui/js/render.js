@@ -121,8 +121,7 @@ export function createBoard(svg, { label } = {}) {
     const far = [...pts].sort((a, b) => Math.hypot(b.p.x, b.p.y) - Math.hypot(a.p.x, a.p.y)).slice(0, 6)
       .sort((a, b) => Math.atan2(a.p.y, a.p.x) - Math.atan2(b.p.y, b.p.x));
     const grow = (p) => { const d = Math.hypot(p.x, p.y); const k = (d + g.unit * 0.7) / d; return `${r(p.x * k)},${r(p.y * k)}`; };
-    const vb = g.viewBox;
-    el('rect', { x: vb.x - 8, y: vb.y - 8, width: vb.w + 16, height: vb.h + 16, rx: g.unit * 0.6, class: 'star-plate' }, G);
+    // The wooden (or sugar) plate is the board frame's CSS background, so the star can turn on it.
     for (const off of [0, 1]) {
       el('polygon', { points: [0, 2, 4].map((i) => grow(far[(i + off) % 6].p)).join(' '), class: 'star-shape' }, G);
     }

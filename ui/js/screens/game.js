@@ -31,6 +31,7 @@ export async function gameScreen(app, id, initial) {
   let destroyed = false;
   let frame = 0;
   let viewerOverride = null;
+  let lastRotation = null;
   let resultShown = !!view.outcome;
 
   const kind = view.variant.kind;
@@ -44,7 +45,7 @@ export async function gameScreen(app, id, initial) {
   svg.classList.add('board');
   const board = createBoard(svg, { label: t('board.label', { game: t('game.' + kind) }) });
   const passBoard = h('button', { type: 'button', class: 'btn btn-pass board-pass', 'data-testid': 'pass-board', hidden: true, onclick: () => pass() }, t('act.pass'));
-  const boardWrap = h('div', { class: 'board-wrap' }, svg, passBoard);
+  const boardWrap = h('div', { class: 'board-wrap' + (isStar(kind) ? ' star-wrap' : '') }, svg, passBoard);
   const statusLine = h('p', { class: 'status-line', 'data-testid': 'status-line', role: 'status' });
   const lastLine = h('p', { class: 'last-line', 'data-testid': 'last-move-text' });
   const counts = h('div', { class: 'counts', 'data-testid': 'counts' });
@@ -123,7 +124,15 @@ export async function gameScreen(app, id, initial) {
   function draw() {
     if (destroyed) return;
     const m = model();
+    const turned = lastRotation != null && m.geometry.rotation !== lastRotation;
+    const delta = turned ? (((m.geometry.rotation - lastRotation) % 360) + 540) % 360 - 180 : 0;
+    lastRotation = m.geometry.rotation;
     board.update(m);
+    // On one device the star turns to the player to move: ease into the new orientation. The
+    // layout's angles are counter-clockwise with y up, so on screen the turn is the opposite way.
+    if (turned && delta && app.motion() && svg.animate) {
+      svg.animate([{ transform: `rotate(${delta}deg)` }, { transform: 'rotate(0deg)' }], { duration: 450, easing: 'ease-in-out' });
+    }
     const vb = m.geometry.viewBox;
     boardWrap.style.setProperty('--ar', (vb.w / vb.h).toFixed(4));
     drawStatus();
