@@ -140,7 +140,8 @@ export async function gameScreen(app, id, initial) {
     el.dataset.ply = String(view.ply);
     el.dataset.toMove = String(view.to_move);
     el.dataset.phase = input.phase;
-    el.dataset.busy = String(busy || thinking);
+    // Busy until a human may act: a move in flight or being drawn, or a CPU seat to move.
+    el.dataset.busy = String(busy || thinking || (!!view.cpu_to_move && !view.outcome));
     el.dataset.over = String(!!view.outcome);
     el.dataset.viewer = String(viewerOverride ?? viewerSeat(view));
     el.dataset.gameId = view.id;
