@@ -58,9 +58,8 @@ export function panelItems(state, ctx) {
 
 const none = (state) => ({ state, effects: [] });
 
-function select(cell, ctx, focus = 0) {
-  const state = { phase: 'selected', from: cell, stack: [[cell]], preview: null, focus };
-  return { state, effects: [] };
+function select(cell) {
+  return { state: { phase: 'selected', from: cell, stack: [[cell]], preview: null, focus: 0 }, effects: [] };
 }
 
 function idle(state, ctx) {
@@ -112,7 +111,7 @@ function tap(state, cell, pointer, ctx) {
   if (!ctx.enabled || state.phase === 'moving') return none(state);
   const pieces = selectablePieces(ctx);
   if (state.phase === 'idle') {
-    return pieces.includes(cell) ? select(cell, ctx, pieces.indexOf(cell)) : none(state);
+    return pieces.includes(cell) ? select(cell) : none(state);
   }
   const dests = currentDestinations(state, ctx);
   const di = dests.findIndex((d) => d.cell === cell);
@@ -122,7 +121,7 @@ function tap(state, cell, pointer, ctx) {
     if (pointer === 'mouse' || again) return confirm(state, dest);
     return preview(state, dest, di);
   }
-  if (cell !== state.from && pieces.includes(cell)) return select(cell, ctx);
+  if (cell !== state.from && pieces.includes(cell)) return select(cell);
   return idle(state, ctx);
 }
 
@@ -140,7 +139,7 @@ function hover(state, cell, ctx) {
 
 function activate(state, item, index, ctx) {
   if (!item) return none(state);
-  if (item.kind === 'piece') return select(item.cell, ctx);
+  if (item.kind === 'piece') return select(item.cell);
   return confirm({ ...state, focus: index }, item.dest);
 }
 

@@ -36,7 +36,8 @@ export async function gameScreen(app, id, initial) {
 
   const kind = view.variant.kind;
   const el = h('section', { class: `screen game game-${kind}`, 'data-testid': 'game-screen', 'data-game': kind });
-  el.append(topBar(app, t('game.' + kind), {
+  const title = [h('span', { class: 'title-long' }, t('game.' + kind)), h('span', { class: 'title-short' }, t('game.' + kind + '.short'))];
+  el.append(topBar(app, title, {
     back: '#/',
     extra: [h('a', { class: 'icon-btn', href: '#/rules/' + kind, 'aria-label': t('nav.rules'), 'data-testid': 'nav-rules' }, h('span', { 'aria-hidden': 'true' }, '?'))],
   }));
@@ -153,7 +154,7 @@ export async function gameScreen(app, id, initial) {
     const s = view.seats.find((x) => x.seat === seat);
     const name = s ? s.name : String(seat + 1);
     return h('span', { class: `chip seat-${kind === 'capture' ? 'player' : name}` + (seat === view.to_move && !view.outcome ? ' to-move' : ''), 'data-testid': testid, 'data-seat': seat, 'data-value': value },
-      h('span', { class: 'chip-dot', 'aria-hidden': 'true' }), h('span', { class: 'chip-name' }, seatName(name)), h('b', {}, shown));
+      h('span', { class: 'chip-dot', 'aria-hidden': 'true' }), h('span', { class: 'chip-name' }, seatName(name)), s && s.cpu ? h('small', { class: 'chip-cpu' }, 'CPU') : null, h('b', {}, shown));
   }
 
   function drawStatus() {
