@@ -375,21 +375,30 @@ export async function gameScreen(app, id, initial) {
     if (view.cpu_to_move) runCpu();
   }
 
+  // One CPU call per generation: undo, redo, resign or a new game bump the generation, and a
+  // reply from an older generation is dropped (the backend also rejects it as `cancelled`).
+  let cpuCall = 0;
+  let cpuGeneration = -1;
   async function runCpu() {
-    if (thinking || destroyed) return;
+    if (destroyed || (thinking && cpuGeneration === generation)) return;
     const g = generation;
+    const call = ++cpuCall;
+    cpuGeneration = g;
     thinking = true;
     schedule();
     try {
       const next = await api.cpuMove(view.id);
+      if (call !== cpuCall) return;
       thinking = false;
       if (g !== generation || destroyed) return;
       await show(next);
     } catch (e) {
+      if (call !== cpuCall) return;
       thinking = false;
       if (destroyed) return;
-      if (e.code !== 'cancelled' && g === generation) app.toast(app.errorText(e));
-      if (g === generation) await refresh();
+      if (g !== generation) { schedule(); return; }
+      if (e.code !== 'cancelled') app.toast(app.errorText(e));
+      await refresh();
     }
   }
 
