@@ -52,7 +52,7 @@ export function createBoard(svg, { label } = {}) {
   const rings = new Map();
   const hits = new Map();
 
-  function build(geometry, layout, family, zones) {
+  function build(geometry, layout, family, zones, cellLabel) {
     svg.textContent = '';
     svg.classList.toggle('board-star', geometry.family === 'star');
     svg.classList.toggle('board-grid', geometry.family === 'grid');
@@ -74,6 +74,8 @@ export function createBoard(svg, { label } = {}) {
         ? el('rect', { x: p.x - geometry.unit / 2, y: p.y - geometry.unit / 2, width: geometry.unit, height: geometry.unit }, layers.hit)
         : el('circle', { cx: p.x, cy: p.y, r: geometry.unit * 0.48 }, layers.hit);
       setAttrs(h, { class: 'hit', 'data-cell': name, 'data-testid': 'cell' });
+      // A tooltip with the point's name as the viewer reads it (F/P on the star).
+      if (cellLabel) el('title', {}, h).textContent = cellLabel(name);
       hits.set(name, h);
     }
   }
@@ -180,7 +182,7 @@ export function createBoard(svg, { label } = {}) {
     if (m.key !== geomKey) {
       geom = m.geometry;
       geomKey = m.key;
-      build(m.geometry, m.layout, m.family, m.zones);
+      build(m.geometry, m.layout, m.family, m.zones, m.cellLabel);
     }
     // Pieces: a piece carried along a stopped capture is drawn at its stop, not at its origin.
     const want = new Map();

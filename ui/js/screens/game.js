@@ -100,7 +100,7 @@ export async function gameScreen(app, id, initial) {
     }
     const selPiece = input.from ? view.pieces.find((p) => p.cell === input.from) : null;
     return {
-      key, geometry, layout: view.layout, family: geometry.family,
+      key, geometry, layout: view.layout, family: geometry.family, cellLabel: cellNamer(view, seat),
       seatNames: seatNames(),
       zones: kind === 'diamond' ? ['red', 'yellow', 'green'] : null,
       pieces: view.pieces,
