@@ -20,13 +20,18 @@ fn international() -> International {
     International::start(Variant::standard(GameKind::International)).expect("International start")
 }
 
+/// A perft flavour: position and depth to node count.
+type PerftFn<P> = fn(&P, u32) -> u64;
+
 /// The perft flavours measured: name and how to run it.
-fn flavours<P: Position>() -> Vec<(&'static str, fn(&P, u32) -> u64)> {
+fn flavours<P: Position>() -> Vec<(&'static str, PerftFn<P>)> {
     vec![
         ("plain", |p, d| perft(p, d)),
         ("hashed", |p, d| perft_hashed(p, d, TABLE_BITS)),
         ("2 threads", |p, d| perft_parallel(p, d, 2, 0)),
-        ("2 threads hashed", |p, d| perft_parallel(p, d, 2, TABLE_BITS - 1)),
+        ("2 threads hashed", |p, d| {
+            perft_parallel(p, d, 2, TABLE_BITS - 1)
+        }),
     ]
 }
 

@@ -27,16 +27,19 @@ fn international(fen: Option<&str>) -> International {
 fn check<P: Position>(position: &P, expected: &[u64], upto: usize) {
     for (i, &want) in expected.iter().enumerate().take(upto) {
         let depth = i as u32 + 1;
-        assert_eq!(perft(position, depth), want, "depth {depth} of {}", position.to_text());
+        assert_eq!(
+            perft(position, depth),
+            want,
+            "depth {depth} of {}",
+            position.to_text()
+        );
     }
 }
 
 const ENGLISH_START: [u64; 11] = [
     7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963680, 18391564, 85242128,
 ];
-const INTERNATIONAL_START: [u64; 9] = [
-    9, 81, 658, 4265, 27117, 167140, 1049442, 6483961, 41022423,
-];
+const INTERNATIONAL_START: [u64; 9] = [9, 81, 658, 4265, 27117, 167140, 1049442, 6483961, 41022423];
 const INTERNATIONAL_MIDDLE: (&str, [u64; 10]) = (
     "W:B12,13,14,16,18,19,21,23,24,26:W25,27,28,30,32,33,34,35,37,38",
     [6, 12, 30, 73, 215, 590, 1944, 6269, 22369, 88050],
@@ -49,10 +52,7 @@ const INTERNATIONAL_PROMOTION: (&str, [u64; 6]) = (
     "W:W6,7,8,9,10:B41,42,43,44,45",
     [9, 81, 795, 7578, 86351, 936311],
 );
-const INTERNATIONAL_ALL_KINGS: (&str, [u64; 5]) = (
-    "W:WK31-50:BK1-20",
-    [17, 79, 352, 1399, 7062],
-);
+const INTERNATIONAL_ALL_KINGS: (&str, [u64; 5]) = ("W:WK31-50:BK1-20", [17, 79, 352, 1399, 7062]);
 
 #[test]
 fn english_start_to_depth_8() {

@@ -20,7 +20,10 @@ fn piece_on(position: &English, square: &str) -> Option<PieceView> {
 #[test]
 fn start_has_twelve_men_each_and_black_moves_first() {
     let start = English::start(Variant::standard(GameKind::English)).unwrap();
-    assert_eq!(start.to_text(), "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12");
+    assert_eq!(
+        start.to_text(),
+        "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
+    );
     assert_eq!(start.to_move(), 0);
     assert_eq!(start.seat_name(0), "black");
     assert_eq!(
@@ -32,15 +35,24 @@ fn start_has_twelve_men_each_and_black_moves_first() {
 /// rules.md E2: men step diagonally forward only.
 #[test]
 fn men_move_forward_only() {
-    assert_eq!(move_texts(&english("B:W32:B14")), strings(&["14-17", "14-18"]));
-    assert_eq!(move_texts(&english("W:W14:B1")), strings(&["14-10", "14-9"]));
+    assert_eq!(
+        move_texts(&english("B:W32:B14")),
+        strings(&["14-17", "14-18"])
+    );
+    assert_eq!(
+        move_texts(&english("W:W14:B1")),
+        strings(&["14-10", "14-9"])
+    );
 }
 
 /// rules.md E2: men capture forward only (a piece behind cannot be taken).
 #[test]
 fn men_capture_forward_only() {
     // White man behind the black man on 14 (on 10, with 6 empty): no capture.
-    assert_eq!(move_texts(&english("B:W10:B14")), strings(&["14-17", "14-18"]));
+    assert_eq!(
+        move_texts(&english("B:W10:B14")),
+        strings(&["14-17", "14-18"])
+    );
     // In front (on 18, with 23 empty): the capture.
     assert_eq!(move_texts(&english("B:W18:B14")), strings(&["14x23"]));
 }
@@ -50,7 +62,10 @@ fn men_capture_forward_only() {
 fn capture_is_mandatory() {
     let position = english("B:W18:B1,14");
     assert_eq!(move_texts(&position), strings(&["14x23"]));
-    assert!(matches!(position.parse_move("1-6"), Err(MoveError::Illegal(_))));
+    assert!(matches!(
+        position.parse_move("1-6"),
+        Err(MoveError::Illegal(_))
+    ));
 }
 
 /// rules.md E2: any capture may be chosen, even a shorter one (no majority rule).
@@ -67,7 +82,10 @@ fn any_capture_may_be_chosen() {
 fn started_sequence_must_be_completed() {
     let position = english("B:W17,18,27:B14");
     assert!(position.parse_move("14x23").is_err());
-    assert!(position.moves().iter().all(|mv| position.move_info(mv).to != "23"));
+    assert!(position
+        .moves()
+        .iter()
+        .all(|mv| position.move_info(mv).to != "23"));
 }
 
 /// rules.md E3 and E4: captured pieces stay until the end, none is jumped twice, and the two
@@ -143,7 +161,10 @@ fn no_pieces_loses() {
 fn blocked_side_loses() {
     let blocked = english("B:W25,30:B21");
     assert!(blocked.moves().is_empty());
-    assert_eq!(blocked.outcome(), Some(Outcome::win(1, EndReason::NoLegalMoves)));
+    assert_eq!(
+        blocked.outcome(),
+        Some(Outcome::win(1, EndReason::NoLegalMoves))
+    );
     assert_eq!(english("W:W25,30:B21").outcome(), None);
 }
 
@@ -151,7 +172,10 @@ fn blocked_side_loses() {
 #[test]
 fn blocked_loss_beats_draw_counters() {
     let blocked = english("B:W25,30:B21").with_counters(80, 400);
-    assert_eq!(blocked.outcome(), Some(Outcome::win(1, EndReason::NoLegalMoves)));
+    assert_eq!(
+        blocked.outcome(),
+        Some(Outcome::win(1, EndReason::NoLegalMoves))
+    );
 }
 
 const KING_SHUFFLE: [&str; 4] = ["1-5", "32-28", "5-1", "28-32"];
@@ -164,7 +188,10 @@ fn eighty_quiet_plies_draw() {
     assert_eq!(position.outcome(), None);
     assert_eq!(position.draw_counters()[0].plies_left, 1);
     play_cycle(&mut position, &["28-32"], 1);
-    assert_eq!(position.outcome(), Some(Outcome::draw(EndReason::NoProgress)));
+    assert_eq!(
+        position.outcome(),
+        Some(Outcome::draw(EndReason::NoProgress))
+    );
 }
 
 /// rules.md E7: a man move restarts the 80-ply count.
@@ -195,7 +222,10 @@ fn four_hundred_plies_draw() {
     assert_eq!(position.outcome(), None);
     assert_eq!(position.draw_counters()[1].plies_left, 1);
     play(&mut position, &["21-17"]);
-    assert_eq!(position.outcome(), Some(Outcome::draw(EndReason::MoveLimit)));
+    assert_eq!(
+        position.outcome(),
+        Some(Outcome::draw(EndReason::MoveLimit))
+    );
 }
 
 /// rules.md E7: the third occurrence of a position with the same side to move draws.
@@ -208,14 +238,26 @@ fn third_repetition_draws() {
     }
     assert_eq!(record.repetitions(), 3);
     assert_eq!(record.outcome().map(|o| o.result), Some(GameResult::Draw));
-    assert_eq!(record.outcome().map(|o| o.reason), Some(EndReason::Repetition));
+    assert_eq!(
+        record.outcome().map(|o| o.reason),
+        Some(EndReason::Repetition)
+    );
 }
 
 /// rules.md E1: FEN reading rejects what is not a position of this board.
 #[test]
 fn bad_positions_are_rejected() {
     let variant = Variant::standard(GameKind::English);
-    for bad in ["B:W33:B1", "B:W0:B1", "B:W5:B5", "B:W5:B29", "B:W1:B9", "W:WK1:B32x", "Q:W1:B2", ""] {
+    for bad in [
+        "B:W33:B1",
+        "B:W0:B1",
+        "B:W5:B5",
+        "B:W5:B29",
+        "B:W1:B9",
+        "W:WK1:B32x",
+        "Q:W1:B2",
+        "",
+    ] {
         assert!(English::from_text(variant, bad).is_err(), "{bad} accepted");
     }
     // A man on its own far row would already be a king.

@@ -41,8 +41,14 @@ fn start_has_twenty_men_each_and_white_moves_first() {
 /// rules.md I2: men step forward only.
 #[test]
 fn men_move_forward_only() {
-    assert_eq!(move_texts(&international("W:W33:B1")), strings(&["33-28", "33-29"]));
-    assert_eq!(move_texts(&international("B:W50:B18")), strings(&["18-22", "18-23"]));
+    assert_eq!(
+        move_texts(&international("W:W33:B1")),
+        strings(&["33-28", "33-29"])
+    );
+    assert_eq!(
+        move_texts(&international("B:W50:B18")),
+        strings(&["18-22", "18-23"])
+    );
 }
 
 /// rules.md I3: men capture backward as well as forward.
@@ -160,7 +166,10 @@ fn capture_ending_on_last_row_crowns() {
 fn blocked_lone_king_loses() {
     let position = international("B:WK10,K14:BK5");
     assert!(position.moves().is_empty());
-    assert_eq!(position.outcome(), Some(Outcome::win(0, EndReason::NoLegalMoves)));
+    assert_eq!(
+        position.outcome(),
+        Some(Outcome::win(0, EndReason::NoLegalMoves))
+    );
     assert_eq!(
         international("B:W10:B").outcome(),
         Some(Outcome::win(0, EndReason::NoLegalMoves))
@@ -188,7 +197,10 @@ fn fifty_king_plies_draw() {
     assert_eq!(position.outcome(), None);
     assert_eq!(position.draw_counters()[0].plies_left, 1);
     play(&mut position, &["4-9"]);
-    assert_eq!(position.outcome(), Some(Outcome::draw(EndReason::NoProgress)));
+    assert_eq!(
+        position.outcome(),
+        Some(Outcome::draw(EndReason::NoProgress))
+    );
 }
 
 /// rules.md I9: a man move restarts the 25-move count.
@@ -218,7 +230,10 @@ fn three_kings_have_sixteen_moves() {
         .unwrap();
     assert_eq!(count.plies_left, 1);
     play(&mut position, &["41-46"]);
-    assert_eq!(position.outcome(), Some(Outcome::draw(EndReason::EndgameCount)));
+    assert_eq!(
+        position.outcome(),
+        Some(Outcome::draw(EndReason::EndgameCount))
+    );
 }
 
 /// rules.md I9: two kings and a man, or a king and two men, against a king are counted too;
@@ -262,19 +277,37 @@ fn count_survives_promotion_and_restarts_after_other_changes() {
 #[test]
 fn third_repetition_draws() {
     let mut record = Record::new(international("W:WK47,33:BK4,18"));
-    for (ply, text) in ["47-42", "4-9", "42-47", "9-4"].iter().cycle().take(8).enumerate() {
+    for (ply, text) in ["47-42", "4-9", "42-47", "9-4"]
+        .iter()
+        .cycle()
+        .take(8)
+        .enumerate()
+    {
         assert_eq!(record.outcome(), None, "before ply {ply}");
         record.play_text(text).unwrap();
     }
     assert_eq!(record.outcome().map(|o| o.result), Some(GameResult::Draw));
-    assert_eq!(record.outcome().map(|o| o.reason), Some(EndReason::Repetition));
+    assert_eq!(
+        record.outcome().map(|o| o.reason),
+        Some(EndReason::Repetition)
+    );
 }
 
 /// rules.md I1: FEN reading rejects what is not a position of this board.
 #[test]
 fn bad_positions_are_rejected() {
     let variant = Variant::standard(GameKind::International);
-    for bad in ["W:W51:B1", "W:W0:B1", "W:W30:B30", "W:W3:B20", "W:W40:B48", "W:Wx:B1"] {
-        assert!(International::from_text(variant, bad).is_err(), "{bad} accepted");
+    for bad in [
+        "W:W51:B1",
+        "W:W0:B1",
+        "W:W30:B30",
+        "W:W3:B20",
+        "W:W40:B48",
+        "W:Wx:B1",
+    ] {
+        assert!(
+            International::from_text(variant, bad).is_err(),
+            "{bad} accepted"
+        );
     }
 }

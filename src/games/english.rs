@@ -100,7 +100,10 @@ impl Position for English {
 
     fn outcome(&self) -> Option<Outcome> {
         if self.board.count() == 0 {
-            return Some(Outcome::win(1 - self.board.to_move, EndReason::NoLegalMoves));
+            return Some(Outcome::win(
+                1 - self.board.to_move,
+                EndReason::NoLegalMoves,
+            ));
         }
         if self.board.quiet_plies >= NO_PROGRESS_PLIES {
             return Some(Outcome::draw(EndReason::NoProgress));

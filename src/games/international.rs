@@ -47,7 +47,9 @@ enum Material {
     Drawn,
     /// Three kings, two kings and a man, or a king and two men against a lone king: the strong
     /// seat has 16 moves to win.
-    Counted { strong: Seat },
+    Counted {
+        strong: Seat,
+    },
     Other,
 }
 
@@ -152,7 +154,10 @@ impl Position for International {
 
     fn outcome(&self) -> Option<Outcome> {
         if self.board.count() == 0 {
-            return Some(Outcome::win(1 - self.board.to_move, EndReason::NoLegalMoves));
+            return Some(Outcome::win(
+                1 - self.board.to_move,
+                EndReason::NoLegalMoves,
+            ));
         }
         if material(&self.board) == Material::Drawn {
             return Some(Outcome::draw(EndReason::InsufficientMaterial));

@@ -185,7 +185,7 @@ impl DiagonalGrid {
         let s = square - 1;
         let half = self.half();
         let row = s / half;
-        let file = 2 * (s % half) + u32::from(row % 2 == 0);
+        let file = 2 * (s % half) + u32::from(row.is_multiple_of(2));
         (row, file)
     }
 }
@@ -236,7 +236,11 @@ mod tests {
                     .map(|b| grid.square(b.trailing_zeros()))
                     .collect();
                 by_bits.sort();
-                assert_eq!(by_bits, neighbours_by_coordinates(grid, square), "square {square}");
+                assert_eq!(
+                    by_bits,
+                    neighbours_by_coordinates(grid, square),
+                    "square {square}"
+                );
             }
         }
     }

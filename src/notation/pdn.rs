@@ -46,7 +46,10 @@ pub enum PdnError {
     #[error("unsupported GameType '{0}' (expected 20, 21 or 30)")]
     GameType(String),
     #[error("PDN game type is {found} but a {expected} game was asked for")]
-    WrongGame { expected: &'static str, found: String },
+    WrongGame {
+        expected: &'static str,
+        found: String,
+    },
     #[error("PDN start position: {0}")]
     Setup(#[from] SetupError),
     #[error("PDN move {ply} '{text}': {error}")]
@@ -141,10 +144,7 @@ pub struct PdnGame {
 /// when both are), its `FEN` tag the start.
 pub fn read(text: &str, default: Option<GameKind>) -> Result<PdnGame, PdnError> {
     let parsed = parse(text)?;
-    let kind = parsed
-        .game_kind()?
-        .or(default)
-        .unwrap_or(GameKind::English);
+    let kind = parsed.game_kind()?.or(default).unwrap_or(GameKind::English);
     let mut game = new_game(Variant::standard(kind), parsed.tag("FEN"))?;
     for (index, text) in parsed.moves.iter().enumerate() {
         game.play(text).map_err(|error| PdnError::Move {

@@ -77,7 +77,11 @@ impl<R: Rules> Board<R> {
     pub fn to_fen(&self) -> String {
         let mut pieces = Vec::new();
         for bit in Self::bits(self.occupied()) {
-            let seat = if self.pieces[0] & (1 << bit) != 0 { 0 } else { 1 };
+            let seat = if self.pieces[0] & (1 << bit) != 0 {
+                0
+            } else {
+                1
+            };
             pieces.push(FenPiece {
                 square: Self::square_name(bit),
                 king: self.kings & (1 << bit) != 0,
@@ -159,7 +163,9 @@ impl<R: Rules> Board<R> {
             u32::from(mv.from) == from && u32::from(mv.to) == to && (mv.captures != 0) == capture
         });
         if squares.len() == 2 {
-            let first = candidates.next().ok_or_else(|| MoveError::Illegal(text.into()))?;
+            let first = candidates
+                .next()
+                .ok_or_else(|| MoveError::Illegal(text.into()))?;
             return match candidates.next() {
                 None => Ok(first),
                 Some(_) => Err(MoveError::Ambiguous(text.to_string())),
@@ -209,7 +215,11 @@ impl<R: Rules> Board<R> {
         Self::bits(self.occupied())
             .map(|bit| PieceView {
                 cell: Self::square_name(bit),
-                seat: Some(if self.pieces[0] & (1 << bit) != 0 { 0 } else { 1 }),
+                seat: Some(if self.pieces[0] & (1 << bit) != 0 {
+                    0
+                } else {
+                    1
+                }),
                 king: self.kings & (1 << bit) != 0,
             })
             .collect()
