@@ -55,25 +55,25 @@ const INTERNATIONAL_PROMOTION: (&str, [u64; 6]) = (
 const INTERNATIONAL_ALL_KINGS: (&str, [u64; 5]) = ("W:WK31-50:BK1-20", [17, 79, 352, 1399, 7062]);
 
 #[test]
-fn english_start_to_depth_8() {
-    check(&english(None), &ENGLISH_START, 8);
+fn english_start_to_depth_10() {
+    check(&english(None), &ENGLISH_START, 10);
 }
 
 #[test]
-#[ignore = "deep: English perft 9-11, run in release"]
-fn english_start_to_depth_11() {
-    check(&english(None), &ENGLISH_START, 11);
+#[ignore = "deep: English perft 11 (85 M nodes), run in release"]
+fn english_start_depth_11() {
+    assert_eq!(perft(&english(None), 11), ENGLISH_START[10]);
 }
 
 #[test]
-fn international_start_to_depth_6() {
-    check(&international(None), &INTERNATIONAL_START, 6);
+fn international_start_to_depth_8() {
+    check(&international(None), &INTERNATIONAL_START, 8);
 }
 
 #[test]
-#[ignore = "deep: International perft 7-9, run in release"]
-fn international_start_to_depth_9() {
-    check(&international(None), &INTERNATIONAL_START, 9);
+#[ignore = "deep: International perft 9 (41 M nodes), run in release"]
+fn international_start_depth_9() {
+    assert_eq!(perft(&international(None), 9), INTERNATIONAL_START[8]);
 }
 
 #[test]
@@ -83,13 +83,6 @@ fn international_middle_game_to_depth_10() {
 }
 
 #[test]
-fn international_kings_and_men_to_depth_5() {
-    let (fen, counts) = INTERNATIONAL_KINGS;
-    check(&international(Some(fen)), &counts, 5);
-}
-
-#[test]
-#[ignore = "deep: International king position depth 6, run in release"]
 fn international_kings_and_men_to_depth_6() {
     let (fen, counts) = INTERNATIONAL_KINGS;
     check(&international(Some(fen)), &counts, 6);
@@ -105,4 +98,17 @@ fn international_promotion_race_to_depth_6() {
 fn international_all_kings_to_depth_5() {
     let (fen, counts) = INTERNATIONAL_ALL_KINGS;
     check(&international(Some(fen)), &counts, 5);
+}
+
+/// The same figures through the registry the CLI uses (`new_game` → `AnyGame::perft`).
+#[test]
+fn registry_games_count_the_same() {
+    let english = damas::games::new_game(Variant::standard(GameKind::English), None).unwrap();
+    assert_eq!(english.perft(6), ENGLISH_START[5]);
+    let (fen, counts) = INTERNATIONAL_KINGS;
+    let international =
+        damas::games::new_game(Variant::standard(GameKind::International), Some(fen)).unwrap();
+    assert_eq!(international.perft(4), counts[3]);
+    let divided: u64 = international.perft_divide(4).iter().map(|(_, n)| n).sum();
+    assert_eq!(divided, counts[3]);
 }
