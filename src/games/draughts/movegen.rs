@@ -21,6 +21,7 @@
 
 use super::{Board, DraughtsMove, Rules};
 use crate::geometry::diagonal::{DiagonalGrid, Direction};
+use std::cell::RefCell;
 
 /// Receives each complete capture sequence found by the walk.
 pub(super) trait CaptureSink {
@@ -294,9 +295,22 @@ impl<R: Rules> Board<R> {
     /// Number of legal moves: bit counts when there is no capture.
     pub fn count(&self) -> u64 {
         if self.has_capture() {
-            let mut moves = Vec::with_capacity(16);
-            self.generate(&mut moves);
-            return moves.len() as u64;
+            // One reusable list per thread: counting is perft's hot path and should not allocate.
+            thread_local! {
+                static MOVES: RefCell<Vec<DraughtsMove>> = const { RefCell::new(Vec::new()) };
+            }
+            return MOVES.with(|moves| match moves.try_borrow_mut() {
+                Ok(mut moves) => {
+                    moves.clear();
+                    self.generate(&mut moves);
+                    moves.len() as u64
+                }
+                Err(_) => {
+                    let mut moves = Vec::new();
+                    self.generate(&mut moves);
+                    moves.len() as u64
+                }
+            });
         }
         let mut total = 0u64;
         self.each_quiet_target(|_, targets| total += u64::from(targets.count_ones()));
