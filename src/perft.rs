@@ -10,7 +10,7 @@ use crate::position::Position;
 /// Leaves of the move tree `depth` plies below `position` (a position with no moves before the
 /// last ply contributes nothing).
 pub fn perft<P: Position>(position: &P, depth: u32) -> u64 {
-    let mut buffers = vec![Vec::new(); depth as usize];
+    let mut buffers = move_lists(depth);
     perft_with(position, depth, &mut buffers, &mut NoTable)
 }
 
@@ -30,11 +30,11 @@ pub fn divide<P: Position>(position: &P, depth: u32) -> Vec<(P::Move, u64)> {
 }
 
 /// Perft with a table of subtree counts keyed by the position's zobrist hash and the depth.
-/// `table_bits` sets its size (2^bits entries of 16 bytes). A wrong count would need two positions
+/// `table_bits` sets its size (2^bits entries of 16 bytes, bits clamped to 4..=26). A wrong count would need two positions
 /// whose 64-bit keys agree; tests compare it with [`perft`].
 pub fn perft_hashed<P: Position>(position: &P, depth: u32, table_bits: u32) -> u64 {
     let mut table = PerftTable::new(table_bits);
-    let mut buffers = vec![Vec::new(); depth as usize];
+    let mut buffers = move_lists(depth);
     perft_with(position, depth, &mut buffers, &mut table)
 }
 
@@ -61,7 +61,7 @@ pub fn perft_parallel<P: Position>(
             .map(|worker| {
                 let children = &children;
                 scope.spawn(move || {
-                    let mut buffers = vec![Vec::new(); depth as usize];
+                    let mut buffers = move_lists(depth);
                     let mut table = (table_bits > 0).then(|| PerftTable::new(table_bits));
                     children
                         .iter()
@@ -80,6 +80,11 @@ pub fn perft_parallel<P: Position>(
             .map(|worker| worker.join().unwrap_or(0))
             .sum()
     })
+}
+
+/// Reusable move lists, one per depth (bounded: a silly depth must not allocate a silly amount).
+fn move_lists<M>(depth: u32) -> Vec<Vec<M>> {
+    (0..depth.min(64)).map(|_| Vec::new()).collect()
 }
 
 /// Where subtree counts may be remembered.
@@ -107,7 +112,7 @@ struct PerftTable {
 
 impl PerftTable {
     fn new(bits: u32) -> PerftTable {
-        let size = 1usize << bits.clamp(4, 30);
+        let size = 1usize << bits.clamp(4, 26);
         PerftTable {
             entries: vec![(0, 0); size],
             mask: size - 1,
@@ -150,8 +155,11 @@ fn perft_with<P: Position, C: Cache>(
             if let Some(count) = cache.get(hash, depth) {
                 return count;
             }
-            let Some((moves, rest)) = buffers.split_first_mut() else {
-                return 0;
+            // Move lists are reused per depth; past the preallocated depths, fresh lists.
+            let mut own = Vec::new();
+            let (moves, rest) = match buffers.split_first_mut() {
+                Some((moves, rest)) => (moves, rest),
+                None => (&mut own, &mut [][..]),
             };
             moves.clear();
             position.legal_moves(moves);

@@ -264,3 +264,24 @@ fn bad_positions_are_rejected() {
     assert!(English::from_text(variant, "B:W5:B32").is_err());
     assert!(English::from_text(variant, "B:WK1:BK32").is_ok());
 }
+
+/// rules.md E4: two captures with the same start and end but different captured pieces are two
+/// moves; the short form `from x to` is then ambiguous and the full path is needed.
+#[test]
+fn same_ends_different_captures_are_two_moves() {
+    let position = english("B:W14,15,22,23:B10");
+    assert_eq!(move_texts(&position), strings(&["10x17x26", "10x19x26"]));
+    assert!(matches!(
+        position.parse_move("10x26"),
+        Err(MoveError::Ambiguous(_))
+    ));
+    assert!(position.parse_move("10x17x26").is_ok());
+    assert!(matches!(
+        position.parse_move("10-26"),
+        Err(MoveError::Illegal(_))
+    ));
+    assert!(matches!(
+        position.parse_move("10x99"),
+        Err(MoveError::Syntax(_))
+    ));
+}
