@@ -110,6 +110,45 @@ fn round_trip<P: Position>(record: &Record<P>) {
     );
 }
 
+/// A FEN from one code per square: 0–5 empty, 6 white man, 7 white king, 8 black man, 9 black
+/// king. Men on the row where they would be crowned become kings.
+fn random_fen(codes: &[u8], squares: u32, white_to_move: bool, white_crowns_low: bool) -> String {
+    let row = |square: u32| (square - 1) / (squares / if squares == 32 { 8 } else { 10 });
+    let last_row = if squares == 32 { 7 } else { 9 };
+    let mut white = Vec::new();
+    let mut black = Vec::new();
+    for (index, &code) in codes.iter().enumerate().take(squares as usize) {
+        let square = index as u32 + 1;
+        let white_crown = if white_crowns_low { 0 } else { last_row };
+        let black_crown = last_row - white_crown;
+        match code {
+            6 | 7 => white.push(format!(
+                "{}{square}",
+                if code == 7 || row(square) == white_crown {
+                    "K"
+                } else {
+                    ""
+                }
+            )),
+            8 | 9 => black.push(format!(
+                "{}{square}",
+                if code == 9 || row(square) == black_crown {
+                    "K"
+                } else {
+                    ""
+                }
+            )),
+            _ => {}
+        }
+    }
+    format!(
+        "{}:W{}:B{}",
+        if white_to_move { "W" } else { "B" },
+        white.join(","),
+        black.join(",")
+    )
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
 
@@ -137,6 +176,25 @@ proptest! {
             "B:BK17,K24:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46",
         ).unwrap();
         round_trip(&playout(international, seed, 80));
+    }
+
+    #[test]
+    fn random_positions_keep_invariants(
+        codes in proptest::collection::vec(0u8..10, 50),
+        white in any::<bool>(),
+        seed in any::<u64>(),
+    ) {
+        // English: White crowns on the low row (1–4); International: White crowns on 1–5 too.
+        let english = English::from_text(
+            Variant::standard(GameKind::English),
+            &random_fen(&codes, 32, white, true),
+        ).unwrap();
+        round_trip(&playout(english, seed, 40));
+        let international = International::from_text(
+            Variant::standard(GameKind::International),
+            &random_fen(&codes, 50, white, true),
+        ).unwrap();
+        round_trip(&playout(international, seed, 40));
     }
 
     #[test]

@@ -90,8 +90,9 @@ impl CaptureSink for PathCollector {
     }
 }
 
-/// Longest possible path: 20 captures (every opposing piece) plus the start square.
-const MAX_PATH: usize = 24;
+/// Longer than any path: each jump takes a different opposing piece, and a FEN can put at most 49
+/// of them on the largest board, so a path holds at most 50 squares.
+const MAX_PATH: usize = 64;
 
 /// The depth-first walk of one capturing piece.
 struct Walk<'a, S: CaptureSink> {
@@ -161,11 +162,8 @@ impl<S: CaptureSink> Walk<'_, S> {
 
     #[inline(always)]
     fn enter(&mut self, to: u32) {
-        // A path cannot exceed the pieces on the board; the guard keeps bad input from panicking.
-        if self.len < MAX_PATH {
-            self.path[self.len] = to as u8;
-            self.len += 1;
-        }
+        self.path[self.len] = to as u8;
+        self.len += 1;
     }
 }
 
