@@ -43,7 +43,7 @@ type Triple = (u32, u32, BTreeSet<u32>);
 fn coordinates(game: Game, square: u32) -> (i32, i32) {
     let half = game.size as u32 / 2;
     let row = (square - 1) / half;
-    let file = 2 * ((square - 1) % half) + u32::from(row % 2 == 0);
+    let file = 2 * ((square - 1) % half) + u32::from(row.is_multiple_of(2));
     (row as i32, file as i32)
 }
 
