@@ -29,7 +29,10 @@ fn english_board_is_drawn_from_blacks_side() {
     assert_eq!(cell_at(GameKind::English, "1"), (6.0, 0.0));
     assert_eq!(cell_at(GameKind::English, "29"), (7.0, 7.0));
     // Every cell is a dark square: file + rank even.
-    assert!(layout.cells.iter().all(|c| (c.x + c.y) as u32 % 2 == 0));
+    assert!(layout
+        .cells
+        .iter()
+        .all(|c| ((c.x + c.y) as u32).is_multiple_of(2)));
     // Black's men fill the bottom three rows.
     for piece in game.pieces() {
         let (_, y) = cell_at(GameKind::English, &piece.cell);
@@ -45,7 +48,10 @@ fn international_board_is_drawn_from_whites_side() {
     assert_eq!(cell_at(GameKind::International, "46"), (0.0, 0.0));
     assert_eq!(cell_at(GameKind::International, "5"), (9.0, 9.0));
     assert_eq!(cell_at(GameKind::International, "1"), (1.0, 9.0));
-    assert!(layout.cells.iter().all(|c| (c.x + c.y) as u32 % 2 == 0));
+    assert!(layout
+        .cells
+        .iter()
+        .all(|c| ((c.x + c.y) as u32).is_multiple_of(2)));
     for piece in game.pieces() {
         let (_, y) = cell_at(GameKind::International, &piece.cell);
         assert_eq!(piece.seat == Some(0), y < 4.0, "{}", piece.cell);
