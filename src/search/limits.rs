@@ -17,8 +17,8 @@ pub struct Limits {
     /// Nodes (positions visited, quiescence included) after which the search stops; a new
     /// iteration is not started once half of it is spent.
     pub max_nodes: u64,
-    /// Safety net far above the node budget's usual time; results stay deterministic as long as
-    /// it is not reached.
+    /// Safety net above the node budget's usual time, on the thinking thread's CPU clock (so a
+    /// busy machine does not trip it); results stay deterministic as long as it is not reached.
     pub max_time: Duration,
 }
 
@@ -37,7 +37,7 @@ impl Limits {
 pub struct Budget<'a> {
     limits: Limits,
     stop: &'a AtomicBool,
-    started: Instant,
+    started: ThinkClock,
     nodes: u64,
     /// The iteration being searched (the node budget does not cut iterations up to `min_depth`).
     depth: u32,
@@ -49,7 +49,7 @@ impl<'a> Budget<'a> {
         Budget {
             limits,
             stop,
-            started: Instant::now(),
+            started: ThinkClock::start(),
             nodes: 0,
             depth: 0,
             aborted: false,
@@ -90,4 +90,43 @@ impl<'a> Budget<'a> {
         }
         depth <= self.limits.min_depth || self.nodes < self.limits.max_nodes / 2
     }
+}
+
+/// A clock for one thread's thinking: its CPU time where the platform gives it (so a machine
+/// shared with other work still measures what one free core would take), else wall time.
+pub struct ThinkClock {
+    wall: Instant,
+    cpu: Option<Duration>,
+}
+
+impl ThinkClock {
+    pub fn start() -> ThinkClock {
+        ThinkClock {
+            wall: Instant::now(),
+            cpu: thread_cpu_time(),
+        }
+    }
+
+    pub fn elapsed(&self) -> Duration {
+        match (self.cpu, thread_cpu_time()) {
+            (Some(start), Some(now)) => now.saturating_sub(start),
+            _ => self.wall.elapsed(),
+        }
+    }
+}
+
+#[cfg(unix)]
+fn thread_cpu_time() -> Option<Duration> {
+    let mut time = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `time` is a valid, writable timespec; the call only writes into it.
+    let status = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut time) };
+    (status == 0).then(|| Duration::new(time.tv_sec as u64, time.tv_nsec as u32))
+}
+
+#[cfg(not(unix))]
+fn thread_cpu_time() -> Option<Duration> {
+    None
 }

@@ -21,6 +21,8 @@ pub mod table;
 #[cfg(test)]
 mod testgame;
 
+use crate::games::english::English;
+use crate::games::international::International;
 use crate::position::{GameKind, MoveInfo};
 use crate::record::{AnyGame, Record};
 use player::PlayerConfig;
@@ -110,20 +112,16 @@ pub fn decide(
 ) -> Option<Decision> {
     let config = levels::config(game.variant(), player);
     let any = game.as_any();
-    match game.variant().kind {
-        GameKind::English
-        | GameKind::International
-        | GameKind::Turkish
-        | GameKind::Diamond
-        | GameKind::Capture => {
-            let _ = (&config, any, seed, games_played, stop);
-            None
-        }
-    }
+    let run = match game.variant().kind {
+        GameKind::English => decide_on::<English>,
+        GameKind::International => decide_on::<International>,
+        // Wired as each game lands in main.
+        GameKind::Turkish | GameKind::Diamond | GameKind::Capture => return None,
+    };
+    run(any, &config, seed, games_played, stop)
 }
 
 /// Runs a player on the concrete record behind `any`.
-#[allow(dead_code)]
 fn decide_on<P: Searchable>(
     any: &dyn std::any::Any,
     config: &PlayerConfig,

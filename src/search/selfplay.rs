@@ -1,6 +1,7 @@
 //! The match harness: CPU players play each other with seats rotated every game, and the
 //! report counts wins per player and per seat, draws, game length and move times.
 
+use super::limits::ThinkClock;
 use super::{decide, Player};
 use crate::games;
 use crate::position::{GameResult, MoveInfo, Seat, SetupError, Variant};
@@ -8,7 +9,7 @@ use crate::record::AnyGame;
 use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use thiserror::Error;
 
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -349,7 +350,7 @@ fn play_one(
             break GameResult::Draw;
         }
         let participant = seating[usize::from(game.to_move())];
-        let started = Instant::now();
+        let started = ThinkClock::start();
         let chosen = mover(game.as_ref(), config.players[participant], game_seed, &stop);
         move_times[participant].push(started.elapsed());
         let player = config.players[participant].as_str();

@@ -1,3 +1,4 @@
 //! One evaluation per game, each implementing [`super::searchable::Searchable`].
 
+pub mod diagonal;
 pub mod draughts;

@@ -1,0 +1,66 @@
+//! Short matches in every game through the real harness: the counts add up, every game ends by
+//! the game's own rules, and the same seed replays the same moves whatever the thread count.
+
+use damas::search::selfplay::{self, MatchConfig, MatchReport};
+use damas::search::{Level, Player};
+use damas::{GameKind, GameResult, Variant};
+
+fn play(kind: GameKind, players: u8, levels: &[Level], games: u32, jobs: usize) -> MatchReport {
+    let config = MatchConfig {
+        variant: Variant::new(kind, Some(players), false).expect("variant"),
+        start: None,
+        players: levels.iter().map(|&level| Player::Cpu(level)).collect(),
+        games,
+        seed: 5,
+        jobs,
+    };
+    selfplay::run(&config, None).expect("match")
+}
+
+fn assert_adds_up(report: &MatchReport, games: u32) {
+    assert_eq!(report.games.len(), games as usize);
+    let wins: u32 = report.participants.iter().map(|p| p.wins).sum();
+    assert_eq!(wins + report.draws, games, "{report}");
+    assert_eq!(report.seat_wins.iter().sum::<u32>() + report.draws, games);
+    for stats in &report.participants {
+        assert_eq!(stats.wins + stats.draws + stats.losses, games, "{report}");
+    }
+    for (index, game) in report.games.iter().enumerate() {
+        assert_eq!(game.plies, game.moves.len());
+        let seats = game.seating.len();
+        for participant in 0..seats {
+            assert_eq!(
+                game.seating[(participant + index) % seats],
+                participant,
+                "seats rotate every game"
+            );
+        }
+        if let GameResult::Win(seat) = game.result {
+            assert!(usize::from(seat) < game.seating.len());
+        }
+    }
+    let text = report.to_string();
+    for name in ["player", "seat 0", "draws", "mean plies"] {
+        assert!(text.contains(name), "{text}");
+    }
+}
+
+fn smoke(kind: GameKind, players: u8, levels: &[Level], games: u32) {
+    let one = play(kind, players, levels, games, 1);
+    assert_adds_up(&one, games);
+    let two = play(kind, players, levels, games, 2);
+    for (a, b) in one.games.iter().zip(&two.games) {
+        assert_eq!(a.moves, b.moves, "{kind:?}: same seed, same moves");
+        assert_eq!(a.result, b.result);
+    }
+}
+
+#[test]
+fn english_smoke_match() {
+    smoke(GameKind::English, 2, &[Level::Medium, Level::Easy], 2);
+}
+
+#[test]
+fn international_smoke_match() {
+    smoke(GameKind::International, 2, &[Level::Medium, Level::Easy], 2);
+}
