@@ -1,5 +1,7 @@
 //! The five games, one module each, all behind [`crate::position::Position`].
 
+pub mod turkish;
+
 use crate::position::{GameKind, Position, SetupError, Variant};
 use crate::record::{AnyGame, Record};
 
@@ -19,6 +21,15 @@ pub fn new_game(variant: Variant, position: Option<&str>) -> Result<Box<dyn AnyG
     }
     match variant.kind {
         // Each game module adds its arm: GameKind::English => make::<english::English>(variant, position),
+        GameKind::Turkish => make::<turkish::Turkish>(variant, position),
         kind => Err(SetupError::UnknownGame(kind.as_str().to_string())),
     }
+}
+
+/// Perft counting every capture path separately (the CLI's `--paths`): `Some` for Turkish
+/// draughts, whose published figures (kish) count paths, `None` for the other games.
+pub fn perft_paths(game: &dyn AnyGame, depth: u32) -> Option<u64> {
+    game.as_any()
+        .downcast_ref::<Record<turkish::Turkish>>()
+        .map(|record| turkish::perft_paths(record.position(), depth))
 }
