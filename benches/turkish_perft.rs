@@ -19,7 +19,10 @@ fn timed(label: &str, run: impl Fn() -> u64) -> f64 {
     let nodes = run();
     let seconds = started.elapsed().as_secs_f64();
     let rate = nodes as f64 / seconds;
-    println!("{label:<28} {nodes:>11} nodes in {seconds:.3} s = {:.1} M nodes/s", rate / 1e6);
+    println!(
+        "{label:<28} {nodes:>11} nodes in {seconds:.3} s = {:.1} M nodes/s",
+        rate / 1e6
+    );
     rate
 }
 
@@ -45,7 +48,9 @@ fn turkish_perft(c: &mut Criterion) {
     group.bench_function("damas_paths", |b| {
         b.iter(|| perft_paths(black_box(&ours), DEPTH))
     });
-    group.bench_function("damas_unique", |b| b.iter(|| perft(black_box(&ours), DEPTH)));
+    group.bench_function("damas_unique", |b| {
+        b.iter(|| perft(black_box(&ours), DEPTH))
+    });
     group.bench_function("kish", |b| {
         b.iter(|| black_box(&theirs).perft(u64::from(DEPTH)))
     });

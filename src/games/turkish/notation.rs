@@ -119,7 +119,11 @@ pub fn parse_move_text(text: &str) -> Result<ParsedMove, MoveError> {
     } else {
         text.split('-').collect()
     };
-    let limit = if capture { 1 + super::movegen::MAX_JUMPS } else { 2 };
+    let limit = if capture {
+        1 + super::movegen::MAX_JUMPS
+    } else {
+        2
+    };
     if parts.len() < 2 || parts.len() > limit {
         return Err(syntax());
     }

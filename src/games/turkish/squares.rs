@@ -189,7 +189,10 @@ mod tests {
     #[test]
     fn rays_stop_at_the_edge_and_blockers() {
         // d4 = 27: north ray d5..d8.
-        assert_eq!(RAY[Dir::North as usize][27], bit(35) | bit(43) | bit(51) | bit(59));
+        assert_eq!(
+            RAY[Dir::North as usize][27],
+            bit(35) | bit(43) | bit(51) | bit(59)
+        );
         assert_eq!(RAY[Dir::West as usize][24], 0);
         // A blocker on d6 (43) leaves d5 only.
         assert_eq!(slide(Dir::North, 27, bit(43)), bit(35));
