@@ -56,6 +56,21 @@ impl Turkish {
         }
     }
 
+    /// White's pieces (men and kings), bit `i` for square `i` (a1 = 0 … h8 = 63).
+    pub fn white(&self) -> Bitboard {
+        self.white
+    }
+
+    /// Black's pieces (men and kings).
+    pub fn black(&self) -> Bitboard {
+        self.black
+    }
+
+    /// The kings of both sides.
+    pub fn kings(&self) -> Bitboard {
+        self.kings
+    }
+
     /// Plies since the last capture or man move.
     pub fn quiet_plies(&self) -> u32 {
         self.quiet_plies
