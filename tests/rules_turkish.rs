@@ -296,13 +296,27 @@ fn t12_third_repetition_is_a_draw_not_the_second() {
 fn t12_forward_steps_and_captures_are_irreversible_sideways_steps_are_not() {
     let position = pos("W:WKa1,g3:BKh8,a5,h6");
     let irreversible = |text: &str| position.is_irreversible(&position.parse_move(text).unwrap());
-    // A capture is pending, so test steps on a position without one.
     assert!(irreversible("a1xa6"));
+    // Steps, where no capture is due.
     let quiet = pos("W:WKa1,g3:BKh8,b6");
     let irreversible = |text: &str| quiet.is_irreversible(&quiet.parse_move(text).unwrap());
     assert!(irreversible("g3-g4"));
     assert!(!irreversible("g3-f3"));
     assert!(!irreversible("a1-a2"));
+}
+
+// §T12
+#[test]
+fn t12_positions_repeated_by_sideways_man_steps_count() {
+    // The white man steps g3-f3 and back: the start position recurs, a third time after 8 plies.
+    let mut game = new_game(variant(), Some("W:WKa1,g3:BKh8,b6")).unwrap();
+    let cycle = ["g3-f3", "h8-h7", "f3-g3", "h7-h8"];
+    for text in cycle.iter().chain(&cycle[..3]) {
+        game.play(text).unwrap();
+        assert_eq!(game.outcome(), None, "after {text}");
+    }
+    game.play(cycle[3]).unwrap();
+    assert_eq!(game.outcome(), Some(Outcome::draw(EndReason::Repetition)));
 }
 
 // §T13

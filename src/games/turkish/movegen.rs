@@ -106,7 +106,7 @@ impl Sides {
         }
     }
 
-    /// Empty squares one step forward of a man, keyed by the man's move.
+    /// The set shifted one row forward for the side to move (squares leaving the board drop).
     #[inline(always)]
     fn forward_shift(&self, set: Bitboard) -> Bitboard {
         if self.white {
@@ -234,14 +234,13 @@ fn dedupe(out: &mut Vec<TurkishMove>, base: usize) {
 /// Appends every longest capture path of the side to move (there must be at least one capture).
 fn captures(s: &Sides, out: &mut Vec<TurkishMove>) {
     let mut walk = CaptureWalk {
+        base: out.len(),
         out,
-        base: 0,
         best: 0,
         from: 0,
         landings: [0; MAX_JUMPS],
         forward: s.forward(),
     };
-    walk.base = walk.out.len();
     let occupied = s.occupied();
     for from in squares(s.own) {
         walk.from = from;
