@@ -180,6 +180,16 @@ fn t8_man_reaching_last_row_mid_capture_goes_on_as_a_man() {
 
 // §T8
 #[test]
+fn t8_black_man_reaching_row_1_mid_capture_goes_on_as_a_man() {
+    // The mirror image: c3 takes c2 down to c1, then the king on d1 to e1; as a king it could
+    // go on up the e-file over e4, as a man it stops.
+    let position = pos("B:Wc2,Kd1,e4:Bc3");
+    assert_eq!(moves(&position), ["c3xc1xe1"]);
+    assert_eq!(play(&position, "c3xc1xe1").to_text(), "W:We4:BKe1");
+}
+
+// §T8
+#[test]
 fn t8_man_ending_its_move_on_the_last_row_is_crowned() {
     let after = play(&pos("W:Wd7:Ba2"), "d7-d8");
     assert_eq!(after.to_text(), "B:WKd8:Ba2");
