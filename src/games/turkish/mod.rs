@@ -11,6 +11,7 @@
 mod movegen;
 mod notation;
 pub mod squares;
+mod zobrist;
 
 pub use movegen::{TurkishMove, MAX_JUMPS};
 
@@ -119,27 +120,6 @@ pub fn perft_paths(position: &Turkish, depth: u32) -> u64 {
     }
 }
 
-/// Zobrist keys: one per (piece kind, square), built at compile time with splitmix64.
-const ZOBRIST: [[u64; 64]; 4] = {
-    let mut table = [[0u64; 64]; 4];
-    let mut state: u64 = 0x7475_726b_6973_6821; // "turkish!"
-    let mut kind = 0;
-    while kind < 4 {
-        let mut sq = 0;
-        while sq < 64 {
-            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            table[kind][sq] = z ^ (z >> 31);
-            sq += 1;
-        }
-        kind += 1;
-    }
-    table
-};
-const ZOBRIST_BLACK_TO_MOVE: u64 = 0x5bd1_e995_7d3c_a1f1;
-
 impl Position for Turkish {
     type Move = TurkishMove;
 
@@ -219,25 +199,7 @@ impl Position for Turkish {
     }
 
     fn zobrist(&self) -> u64 {
-        let mut hash = if self.to_move == 1 {
-            ZOBRIST_BLACK_TO_MOVE
-        } else {
-            0
-        };
-        for (kind, set) in [
-            self.white & !self.kings,
-            self.white & self.kings,
-            self.black & !self.kings,
-            self.black & self.kings,
-        ]
-        .into_iter()
-        .enumerate()
-        {
-            for sq in squares::squares(set) {
-                hash ^= ZOBRIST[kind][usize::from(sq)];
-            }
-        }
-        hash
+        zobrist::hash(self.white, self.black, self.kings, self.to_move)
     }
 
     fn move_info(&self, mv: &TurkishMove) -> MoveInfo {
