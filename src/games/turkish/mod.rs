@@ -107,7 +107,7 @@ pub fn perft_paths(position: &Turkish, depth: u32) -> u64 {
         0 => 1,
         1 if !movegen::has_capture(&sides) => movegen::count_quiet(&sides),
         _ => {
-            let mut moves = Vec::with_capacity(48);
+            let mut moves = Vec::new();
             movegen::generate_paths(&sides, &mut moves);
             if depth == 1 {
                 return moves.len() as u64;
