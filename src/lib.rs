@@ -12,6 +12,7 @@ pub mod position;
 pub mod record;
 pub mod search;
 
+pub use games::turkish::Turkish;
 pub use position::{
     BoardLayout, BoardShape, Cell, DrawCounter, EndReason, GameKind, GameResult, MoveError,
     MoveInfo, Outcome, PieceView, Position, Seat, SeatStats, SetupError, Variant,

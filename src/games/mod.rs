@@ -3,6 +3,7 @@
 pub mod draughts;
 pub mod english;
 pub mod international;
+pub mod turkish;
 
 use crate::position::{GameKind, Position, SetupError, Variant};
 use crate::record::{AnyGame, Record};
@@ -22,13 +23,15 @@ pub fn new_game(variant: Variant, position: Option<&str>) -> Result<Box<dyn AnyG
     match variant.kind {
         GameKind::English => make::<english::English>(variant, position),
         GameKind::International => make::<international::International>(variant, position),
+        GameKind::Turkish => make::<turkish::Turkish>(variant, position),
         kind => Err(SetupError::UnknownGame(kind.as_str().to_string())),
     }
 }
 
-/// Perft counting capture paths rather than unique moves, where a game offers it (Turkish, to
-/// compare with engines that count duplicate paths).
+/// Perft counting every capture path separately (the CLI's `--paths`): `Some` for Turkish
+/// draughts, whose published figures (kish) count paths, `None` for the other games.
 pub fn perft_paths(game: &dyn AnyGame, depth: u32) -> Option<u64> {
-    let _ = (game, depth);
-    None
+    game.as_any()
+        .downcast_ref::<Record<turkish::Turkish>>()
+        .map(|record| turkish::perft_paths(record.position(), depth))
 }
