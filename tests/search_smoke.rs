@@ -64,3 +64,8 @@ fn english_smoke_match() {
 fn international_smoke_match() {
     smoke(GameKind::International, 2, &[Level::Medium, Level::Easy], 2);
 }
+
+#[test]
+fn turkish_smoke_match() {
+    smoke(GameKind::Turkish, 2, &[Level::Medium, Level::Easy], 2);
+}

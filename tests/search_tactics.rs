@@ -66,3 +66,17 @@ fn international_two_for_one_shot() {
         assert!(score >= 150, "{player:?}: {score}");
     }
 }
+
+/// Turkish: White men d1, d2, d3, e4 against Black c4, d5, h7. d3-d4 gives a man: Black must take
+/// d5xd3 (c4 cannot land on the occupied e4; d1 stops the capture going on over d2), then d2
+/// takes d3 and, turning, c4: d2xd4xb4.
+#[test]
+fn turkish_two_for_one_shot() {
+    let fen = "W:Wd1,d2,d3,e4:Bc4,d5,h7";
+    assert_two_for_one(game(GameKind::Turkish, None, fen), "d3-d4", "d5xd3");
+    for player in ALL_PLAYERS {
+        let (mv, score) = cpu_move(game(GameKind::Turkish, None, fen).as_ref(), player);
+        assert_eq!(mv, "d3-d4", "{player:?}");
+        assert!(score >= 150, "{player:?}: {score}");
+    }
+}

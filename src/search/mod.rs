@@ -23,6 +23,7 @@ mod testgame;
 
 use crate::games::english::English;
 use crate::games::international::International;
+use crate::games::turkish::Turkish;
 use crate::position::{GameKind, MoveInfo};
 use crate::record::{AnyGame, Record};
 use player::PlayerConfig;
@@ -115,8 +116,9 @@ pub fn decide(
     let run = match game.variant().kind {
         GameKind::English => decide_on::<English>,
         GameKind::International => decide_on::<International>,
+        GameKind::Turkish => decide_on::<Turkish>,
         // Wired as each game lands in main.
-        GameKind::Turkish | GameKind::Diamond | GameKind::Capture => return None,
+        GameKind::Diamond | GameKind::Capture => return None,
     };
     run(any, &config, seed, games_played, stop)
 }

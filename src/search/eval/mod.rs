@@ -2,3 +2,4 @@
 
 pub mod diagonal;
 pub mod draughts;
+pub mod turkish;
