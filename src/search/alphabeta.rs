@@ -91,7 +91,8 @@ pub fn search<P: Searchable>(
 }
 
 /// Each root move's value at `depth`, searched with a full window (the easy level picks among
-/// them). Sorted best first, ties in move order.
+/// them). Sorted best first, ties in move order. When the budget runs out, the moves not yet
+/// scored are left out; the node budget always lets the first move be scored.
 pub fn score_root_moves<P: Searchable>(
     position: &P,
     history: &[u64],
@@ -104,15 +105,19 @@ pub fn score_root_moves<P: Searchable>(
     let root_key = position.zobrist();
     let mut scored = Vec::with_capacity(moves.len());
     for mv in moves {
-        searcher.budget.start_iteration(depth);
+        // The node budget never cuts the first move's search (only the stop flag does).
+        searcher
+            .budget
+            .start_iteration(if scored.is_empty() { 0 } else { depth });
         let child = position.after(&mv);
         searcher.push(root_key, position.is_irreversible(&mv));
         let value = searcher.alphabeta(&child, depth as i32 - 1, 1, -INFINITY, INFINITY);
         searcher.pop();
-        scored.push((mv, value));
+        // A move whose search was cut short has no score: it is left out.
         if searcher.budget.aborted() {
             break;
         }
+        scored.push((mv, value));
     }
     scored.sort_by_key(|(_, value)| std::cmp::Reverse(*value));
     scored

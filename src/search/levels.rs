@@ -24,7 +24,7 @@ struct Budget {
     table_bits: u32,
 }
 
-fn budget(kind: GameKind, players: u8, level: Level) -> Budget {
+fn budget(kind: GameKind, level: Level) -> Budget {
     let (nodes, min_depth, max_depth) = match (kind, level) {
         (GameKind::English | GameKind::International | GameKind::Turkish, Level::Hard) => {
             (600_000, 1, 40)
@@ -33,11 +33,10 @@ fn budget(kind: GameKind, players: u8, level: Level) -> Budget {
         // side (plus capture quiescence).
         (GameKind::Turkish, Level::Medium) => (60_000, REFERENCE_DEPTH, 40),
         (GameKind::English | GameKind::International, Level::Medium) => (60_000, 1, 40),
-        (GameKind::Diamond, Level::Hard) if players > 2 => (120_000, 1, 12),
-        (GameKind::Diamond, Level::Hard) => (150_000, 1, 12),
+        (GameKind::Diamond, Level::Hard) => (300_000, 1, 12),
         (GameKind::Diamond, Level::Medium) => (6_000, 1, 12),
-        (GameKind::Capture, Level::Hard) => (200_000, 1, 20),
-        (GameKind::Capture, Level::Medium) => (15_000, 1, 20),
+        (GameKind::Capture, Level::Hard) => (100_000, 1, 20),
+        (GameKind::Capture, Level::Medium) => (8_000, 1, 20),
         (_, Level::Easy) => (20_000, 1, 4),
     };
     Budget {
@@ -53,7 +52,7 @@ fn mistakes(kind: GameKind) -> Mistakes {
     let (depth, margin) = match kind {
         GameKind::English | GameKind::International | GameKind::Turkish => (3, 60),
         GameKind::Diamond => (1, 150),
-        GameKind::Capture => (2, 1),
+        GameKind::Capture => (2, 100),
     };
     Mistakes {
         depth,
@@ -83,7 +82,7 @@ pub fn config(variant: Variant, player: Player) -> PlayerConfig {
             mistakes: None,
         },
         Player::Cpu(level) => {
-            let budget = budget(kind, variant.players, level);
+            let budget = budget(kind, level);
             PlayerConfig {
                 params: Params {
                     limits: Limits {

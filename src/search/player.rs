@@ -66,7 +66,11 @@ pub fn choose<P: Searchable>(
             let scored =
                 alphabeta::score_root_moves(position, &history, &params, mistakes.depth, stop);
             let index = mistakes.pick(&scored, games_played, seed);
-            let (mv, score) = scored.into_iter().nth(index)?;
+            // Stopped before any move was scored: any legal move will do.
+            let (mv, score) = match scored.into_iter().nth(index) {
+                Some(scored) => scored,
+                None => (position.moves().into_iter().next()?, 0),
+            };
             Some(Choice {
                 mv,
                 score,

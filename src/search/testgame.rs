@@ -374,6 +374,17 @@ mod tests {
         }
     }
 
+    #[test]
+    fn every_level_answers_a_legal_move_even_when_stopped_at_once() {
+        let record = Record::new(Nim::new([30, 31, 32, 33], 2));
+        let stop = AtomicBool::new(true);
+        for level in [Level::Easy, Level::Medium, Level::Hard] {
+            let choice =
+                player::choose(&record, &nim_config(level), 3, None, &stop).expect("a move");
+            assert!(record.position().moves().contains(&choice.mv), "{level:?}");
+        }
+    }
+
     fn nim_match(players: Vec<Player>, games: u32, jobs: usize) -> selfplay::MatchReport {
         let seats = players.len() as u8;
         let config = MatchConfig {
