@@ -5,6 +5,7 @@
 //! (history, repetition) → `search` (CPU) → `session` (undo/redo, seats, save format).
 
 pub mod games;
+pub mod geometry;
 pub mod notation;
 pub mod perft;
 pub mod position;
