@@ -1,12 +1,13 @@
 //! The five games, one module each, all behind [`crate::position::Position`].
 
+pub mod diamond;
+mod star_zobrist;
+
 use crate::position::{GameKind, Position, SetupError, Variant};
 use crate::record::{AnyGame, Record};
 
 /// A new game of `variant`, from its start or from a position text.
-#[allow(unused_variables, clippy::match_single_binding)]
 pub fn new_game(variant: Variant, position: Option<&str>) -> Result<Box<dyn AnyGame>, SetupError> {
-    #[allow(dead_code)]
     fn make<P: Position>(
         variant: Variant,
         text: Option<&str>,
@@ -18,7 +19,7 @@ pub fn new_game(variant: Variant, position: Option<&str>) -> Result<Box<dyn AnyG
         Ok(Box::new(Record::new(start)))
     }
     match variant.kind {
-        // Each game module adds its arm: GameKind::English => make::<english::English>(variant, position),
+        GameKind::Diamond => make::<diamond::Diamond>(variant, position),
         kind => Err(SetupError::UnknownGame(kind.as_str().to_string())),
     }
 }

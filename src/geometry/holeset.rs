@@ -95,6 +95,14 @@ impl Iterator for HoleIter {
     }
 }
 
+impl IntoIterator for HoleSet {
+    type Item = Hole;
+    type IntoIter = HoleIter;
+    fn into_iter(self) -> HoleIter {
+        self.iter()
+    }
+}
+
 impl FromIterator<Hole> for HoleSet {
     fn from_iter<I: IntoIterator<Item = Hole>>(iter: I) -> HoleSet {
         let mut set = HoleSet::EMPTY;
