@@ -159,7 +159,10 @@ impl Diamond {
 
     /// The pieces of a colour.
     pub fn pieces_of(&self, colour: Seat) -> HoleSet {
-        self.pieces.get(usize::from(colour)).copied().unwrap_or_default()
+        self.pieces
+            .get(usize::from(colour))
+            .copied()
+            .unwrap_or_default()
     }
 
     /// The hole of a colour's king.
@@ -250,14 +253,8 @@ impl Diamond {
         let gifts = self.gift_holes(occupied);
         let open = areas.open[mover];
         for from in self.pieces[mover] {
-            let mut targets = self.destinations(
-                star,
-                open,
-                occupied,
-                kings,
-                from,
-                from == self.kings[mover],
-            );
+            let mut targets =
+                self.destinations(star, open, occupied, kings, from, from == self.kings[mover]);
             for (gift, destination) in gifts {
                 if gift != NO_HOLE && !destination.contains(from) {
                     targets.remove(gift);
@@ -297,7 +294,9 @@ impl Diamond {
                 } else {
                     man_landing(star, others, kings, hole, d)
                 };
-                if landing != NO_HOLE && areas.open[colour].contains(landing) && !seen.contains(landing)
+                if landing != NO_HOLE
+                    && areas.open[colour].contains(landing)
+                    && !seen.contains(landing)
                 {
                     seen.insert(landing);
                     parent[landing as usize] = hole;
@@ -360,10 +359,17 @@ impl Diamond {
                 )));
             }
         }
-        let winners: Vec<usize> = self.colours().filter(|&c| self.has_won(c as Seat)).collect();
+        let winners: Vec<usize> = self
+            .colours()
+            .filter(|&c| self.has_won(c as Seat))
+            .collect();
         let players = self.variant.players;
         let last_mover = (self.to_move + players - 1) % players;
-        if winners.len() > 1 || winners.first().is_some_and(|&w| w != usize::from(last_mover)) {
+        if winners.len() > 1
+            || winners
+                .first()
+                .is_some_and(|&w| w != usize::from(last_mover))
+        {
             return Err(invalid(
                 "only the player who just moved can have reached its goal".to_string(),
             ));
@@ -406,7 +412,9 @@ impl Diamond {
                 kings[colour] = hole as Hole;
             }
         }
-        let turn = fields.next().ok_or(StarTextError::Missing("seat to move"))?;
+        let turn = fields
+            .next()
+            .ok_or(StarTextError::Missing("seat to move"))?;
         let to_move = (0..variant.players)
             .find(|&seat| turn == &COLOURS[usize::from(seat)][..1])
             .ok_or_else(|| StarTextError::Field {
@@ -731,12 +739,21 @@ mod tests {
             assert!(areas.open[colour]
                 .iter()
                 .all(|h| areas.distance[colour][h as usize] != u8::MAX));
-            assert_eq!(areas.distance[colour][areas.start_apex[colour] as usize], 16);
+            assert_eq!(
+                areas.distance[colour][areas.start_apex[colour] as usize],
+                16
+            );
         }
         // Each colour's destination apex is row 17 of its own view.
         for colour in 0..3u8 {
-            assert_eq!(star.name_in(View(colour), areas.apex[usize::from(colour)]), "F17P1");
-            assert_eq!(star.name_in(View(colour), areas.start_apex[usize::from(colour)]), "F1P1");
+            assert_eq!(
+                star.name_in(View(colour), areas.apex[usize::from(colour)]),
+                "F17P1"
+            );
+            assert_eq!(
+                star.name_in(View(colour), areas.start_apex[usize::from(colour)]),
+                "F1P1"
+            );
         }
     }
 }

@@ -1,5 +1,6 @@
 //! The five games, one module each, all behind [`crate::position::Position`].
 
+pub mod capture;
 pub mod diamond;
 mod star_zobrist;
 
@@ -20,6 +21,7 @@ pub fn new_game(variant: Variant, position: Option<&str>) -> Result<Box<dyn AnyG
     }
     match variant.kind {
         GameKind::Diamond => make::<diamond::Diamond>(variant, position),
+        GameKind::Capture => make::<capture::Capture>(variant, position),
         kind => Err(SetupError::UnknownGame(kind.as_str().to_string())),
     }
 }

@@ -7,7 +7,7 @@ use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
 pub type Hole = u8;
 
 /// A set of holes (bit `h` = hole `h`).
-#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct HoleSet(pub u128);
 
 impl HoleSet {

@@ -332,7 +332,8 @@ impl Star {
         let split = rest.find(['P', 'p'])?;
         let (row, pos) = (&rest[..split], &rest[split + 1..]);
         let number = |digits: &str| -> Option<u8> {
-            if digits.is_empty() || digits.len() > 2 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            if digits.is_empty() || digits.len() > 2 || !digits.bytes().all(|b| b.is_ascii_digit())
+            {
                 return None;
             }
             digits.parse().ok()
@@ -411,7 +412,13 @@ mod tests {
             let corner = shared.first().unwrap_or(NO_HOLE);
             let (q, r) = star.coords(corner);
             let s = -q - r;
-            assert_eq!([q.abs(), r.abs(), s.abs()].iter().filter(|&&c| c == 4).count(), 2);
+            assert_eq!(
+                [q.abs(), r.abs(), s.abs()]
+                    .iter()
+                    .filter(|&&c| c == 4)
+                    .count(),
+                2
+            );
             // Opposite puntas share nothing.
             assert!((a & star.punta(Point::ALL[(i + 3) % 6])).is_empty());
         }
@@ -440,7 +447,11 @@ mod tests {
         let star = star();
         let mut by_count = [0u32; 7];
         for hole in 0..HOLES as Hole {
-            let count = star.neighbours(hole).iter().filter(|&&n| n != NO_HOLE).count();
+            let count = star
+                .neighbours(hole)
+                .iter()
+                .filter(|&&n| n != NO_HOLE)
+                .count();
             by_count[count] += 1;
             for d in 0..6 {
                 let n = star.neighbour(hole, d);
@@ -470,7 +481,9 @@ mod tests {
                 assert_eq!(star.parse_in(View(v), &name.to_lowercase()), Some(hole));
             }
         }
-        for bad in ["", "F", "F0P1", "F18P1", "F1P2", "F5P14", "F5P0", "P1F1", "F1P", "F01P001", "F+1P1"] {
+        for bad in [
+            "", "F", "F0P1", "F18P1", "F1P2", "F5P14", "F5P0", "P1F1", "F1P", "F01P001", "F+1P1",
+        ] {
             assert_eq!(star.parse(bad), None, "{bad}");
         }
     }

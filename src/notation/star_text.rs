@@ -230,10 +230,7 @@ mod tests {
     #[test]
     fn board_round_trip_and_errors() {
         let symbols = b"ab";
-        let cells = parse_board(
-            "a/2/3/4/13/12/11/10/9/10/11/12/b.b10/4/3/2/1",
-            symbols,
-        );
+        let cells = parse_board("a/2/3/4/13/12/11/10/9/10/11/12/b.b10/4/3/2/1", symbols);
         let cells = match cells {
             Ok(cells) => cells,
             Err(e) => panic!("{e}"),
@@ -242,25 +239,50 @@ mod tests {
         assert_eq!(cells.iter().filter(|&&c| c != 0).count(), 3);
         let text = write_board(symbols, |h| cells[h as usize]);
         assert_eq!(text, "a/2/3/4/13/12/11/10/9/10/11/12/b1b10/4/3/2/1");
-        assert!(matches!(parse_board("a/2", symbols), Err(StarTextError::RowCount(2))));
+        assert!(matches!(
+            parse_board("a/2", symbols),
+            Err(StarTextError::RowCount(2))
+        ));
         assert!(matches!(
             parse_board("a/3/3/4/13/12/11/10/9/10/11/12/13/4/3/2/1", symbols),
             Err(StarTextError::RowLength { row: 2, .. })
         ));
         assert!(matches!(
             parse_board("c/2/3/4/13/12/11/10/9/10/11/12/13/4/3/2/1", symbols),
-            Err(StarTextError::Symbol { row: 1, symbol: 'c' })
+            Err(StarTextError::Symbol {
+                row: 1,
+                symbol: 'c'
+            })
         ));
-        assert!(parse_board("1/2/3/4/99999999999999999999/12/11/10/9/10/11/12/13/4/3/2/1", symbols).is_err());
+        assert!(parse_board(
+            "1/2/3/4/99999999999999999999/12/11/10/9/10/11/12/13/4/3/2/1",
+            symbols
+        )
+        .is_err());
     }
 
     #[test]
     fn headers() {
-        assert_eq!(write_header(Variant::standard(GameKind::Diamond)), "diamond:3");
+        assert_eq!(
+            write_header(Variant::standard(GameKind::Diamond)),
+            "diamond:3"
+        );
         for header in ["diamond:2", "diamond:3", "capture:2", "capture:6:long"] {
-            assert_eq!(parse_header(header).map(write_header).as_deref(), Ok(header));
+            assert_eq!(
+                parse_header(header).map(write_header).as_deref(),
+                Ok(header)
+            );
         }
-        for bad in ["diamond", "diamond:4", "diamond:3:long", "english:2", "capture:7", "capture:2:x", "capture:2:long:1", "capture:02"] {
+        for bad in [
+            "diamond",
+            "diamond:4",
+            "diamond:3:long",
+            "english:2",
+            "capture:7",
+            "capture:2:x",
+            "capture:2:long:1",
+            "capture:02",
+        ] {
             assert!(parse_header(bad).is_err(), "{bad}");
         }
     }
