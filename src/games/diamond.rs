@@ -200,31 +200,37 @@ impl Diamond {
     ) -> HoleSet {
         // The moving piece has left its hole: a chain may pass over it or come back to it.
         let others = HoleSet(occupied.0 & !(1u128 << from));
-        let neighbours = star.neighbours(from);
-        let mut reached = HoleSet::EMPTY;
-        for &n in neighbours {
-            if n != NO_HOLE && !others.contains(n) {
-                reached.insert(n);
+        let empty_open = HoleSet(open.0 & !others.0);
+        let steps = star.neighbour_set(from) & empty_open;
+        // Holes a chain may still land on, and holes reached but not yet jumped from.
+        let mut free = empty_open;
+        free.remove(from);
+        let mut frontier = HoleSet::single(from);
+        if is_king {
+            while let Some(hole) = frontier.pop() {
+                for d in 0..6 {
+                    let landing = king_landing(star, others, kings, hole, d);
+                    if landing != NO_HOLE && free.contains(landing) {
+                        free.remove(landing);
+                        frontier.insert(landing);
+                    }
+                }
             }
-        }
-        reached &= open;
-        let mut seen = HoleSet::single(from);
-        let mut frontier = seen;
-        while let Some(hole) = frontier.pop() {
-            for d in 0..6 {
-                let landing = if is_king {
-                    king_landing(star, others, kings, hole, d)
-                } else {
-                    man_landing(star, others, kings, hole, d)
-                };
-                if landing != NO_HOLE && open.contains(landing) && !seen.contains(landing) {
-                    seen.insert(landing);
-                    frontier.insert(landing);
+        } else {
+            let jumpable = others.0 & !kings.0;
+            while let Some(hole) = frontier.pop() {
+                // Branch-free: whether each jump is possible is unpredictable.
+                for &(over, landing) in star.jumps(hole) {
+                    let hit = ((jumpable >> over) & (free.0 >> landing) & 1) << landing;
+                    free.0 &= !hit;
+                    frontier.0 |= hit;
                 }
             }
         }
-        seen.remove(from);
-        reached | seen
+        // Landed holes are those that left `free`; the start is not a destination.
+        let mut jumped = HoleSet(empty_open.0 & !free.0);
+        jumped.remove(from);
+        steps | jumped
     }
 
     /// The hole that would complete another colour's goal, with that colour's destination: a
@@ -252,9 +258,20 @@ impl Diamond {
         let kings = self.king_set();
         let gifts = self.gift_holes(occupied);
         let open = areas.open[mover];
+        let mut components = JumpComponents::new(
+            HoleSet(occupied.0 & !kings.0),
+            HoleSet(open.0 & !occupied.0),
+        );
         for from in self.pieces[mover] {
-            let mut targets =
-                self.destinations(star, open, occupied, kings, from, from == self.kings[mover]);
+            let is_king = from == self.kings[mover];
+            let shared = if is_king {
+                None
+            } else {
+                components.man_destinations(star, from)
+            };
+            let mut targets = shared.unwrap_or_else(|| {
+                self.destinations(star, open, occupied, kings, from, is_king)
+            });
             for (gift, destination) in gifts {
                 if gift != NO_HOLE && !destination.contains(from) {
                     targets.remove(gift);
@@ -441,6 +458,78 @@ impl Diamond {
     }
 }
 
+/// The men's jump graph of one position, shared by all the mover's men: nodes are the empty holes
+/// the mover may land on, edges the jumps between them over a man. A man's chains reach exactly
+/// the components of its first landings, except that its own hole is empty while it moves: when a
+/// jump over that hole joins two nodes, the man is explored on its own instead.
+struct JumpComponents {
+    jumpable: HoleSet,
+    nodes: HoleSet,
+    /// Components found so far, and their union.
+    found: [HoleSet; 16],
+    count: usize,
+    known: HoleSet,
+}
+
+impl JumpComponents {
+    fn new(jumpable: HoleSet, nodes: HoleSet) -> JumpComponents {
+        JumpComponents {
+            jumpable,
+            nodes,
+            found: [HoleSet::EMPTY; 16],
+            count: 0,
+            known: HoleSet::EMPTY,
+        }
+    }
+
+    /// The component of a node.
+    fn of(&mut self, star: &Star, node: Hole) -> HoleSet {
+        if self.known.contains(node) {
+            if let Some(&set) = self.found[..self.count].iter().find(|s| s.contains(node)) {
+                return set;
+            }
+        }
+        let mut component = HoleSet::single(node);
+        let mut frontier = component;
+        let jumpable = self.jumpable.0;
+        while let Some(hole) = frontier.pop() {
+            for &(over, landing) in star.jumps(hole) {
+                let hit = ((jumpable >> over) & (self.nodes.0 >> landing) & !(component.0 >> landing) & 1)
+                    << landing;
+                component.0 |= hit;
+                frontier.0 |= hit;
+            }
+        }
+        if self.count < self.found.len() {
+            self.found[self.count] = component;
+            self.count += 1;
+            self.known |= component;
+        }
+        component
+    }
+
+    /// Every hole a man on `from` can reach, or `None` when a jump over `from` links two nodes.
+    fn man_destinations(&mut self, star: &Star, from: Hole) -> Option<HoleSet> {
+        let neighbours = star.neighbours(from);
+        for d in 0..3 {
+            let (a, b) = (neighbours[d], neighbours[d + 3]);
+            if a != NO_HOLE && b != NO_HOLE && self.nodes.contains(a) && self.nodes.contains(b) {
+                return None;
+            }
+        }
+        let mut reached = star.neighbour_set(from) & self.nodes;
+        let mut jumped = HoleSet::EMPTY;
+        for &(over, landing) in star.jumps(from) {
+            if self.jumpable.contains(over) && self.nodes.contains(landing) && !jumped.contains(landing)
+            {
+                jumped |= self.of(star, landing);
+            }
+        }
+        reached |= jumped;
+        Some(reached)
+    }
+}
+
 /// Where a man on `hole` lands jumping in direction `d`, or [`NO_HOLE`].
 #[inline]
 fn man_landing(star: &Star, occupied: HoleSet, kings: HoleSet, hole: Hole, d: usize) -> Hole {
@@ -455,22 +544,23 @@ fn man_landing(star: &Star, occupied: HoleSet, kings: HoleSet, hole: Hole, d: us
     landing
 }
 
-/// Where a king on `hole` lands jumping the line of men starting next to it in direction `d`.
+/// Where a king on `hole` lands jumping the line of men starting next to it in direction `d`:
+/// the first empty hole of the ray, if the ray's first hole is taken and no king stands before it.
 #[inline]
 fn king_landing(star: &Star, occupied: HoleSet, kings: HoleSet, hole: Hole, d: usize) -> Hole {
-    let mut next = star.neighbour(hole, d);
-    let mut line = 0;
-    while next != NO_HOLE && occupied.contains(next) {
-        if kings.contains(next) {
-            return NO_HOLE;
-        }
-        line += 1;
-        next = star.neighbour(next, d);
-    }
-    if line == 0 {
+    let ray = star.ray(hole, d);
+    let Some(landing) = Star::nearest(HoleSet(ray.0 & !occupied.0), d) else {
+        return NO_HOLE;
+    };
+    let line = if d < 3 {
+        ray.0 & ((1u128 << landing) - 1)
+    } else {
+        ray.0 & !((2u128 << landing) - 1)
+    };
+    if line == 0 || line & kings.0 != 0 {
         NO_HOLE
     } else {
-        next
+        landing
     }
 }
 

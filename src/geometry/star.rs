@@ -29,6 +29,9 @@ use std::sync::OnceLock;
 pub const HOLES: usize = 121;
 /// Marks "no hole" in the neighbour table.
 pub const NO_HOLE: Hole = u8::MAX;
+/// Stands for "off the board" in the jump table: bit 127 is in no set of real holes, so a test
+/// `set.contains(OFF_BOARD)` fails without a separate check.
+pub const OFF_BOARD: Hole = 127;
 pub const ROWS: usize = 17;
 /// Holes per row, row 1 first.
 pub const ROW_LENGTHS: [u8; ROWS] = [1, 2, 3, 4, 13, 12, 11, 10, 9, 10, 11, 12, 13, 4, 3, 2, 1];
@@ -106,6 +109,14 @@ impl View {
 pub struct Star {
     coords: [(i8, i8); HOLES],
     neighbours: [[Hole; 6]; HOLES],
+    /// `[hole][d] = (over, landing)` for a jump to the second hole along direction `d`, with
+    /// [`OFF_BOARD`] where the board ends.
+    jumps: [[(Hole, Hole); 6]; HOLES],
+    /// The neighbours of each hole as a set.
+    neighbour_sets: [HoleSet; HOLES],
+    /// `[hole][d]`: every hole beyond `hole` along direction `d`. Directions 0–2 go to higher hole
+    /// numbers, 3–5 to lower ones, so the nearest hole of a ray subset is its lowest or highest bit.
+    rays: [[HoleSet; 6]; HOLES],
     /// `[view][hole] = (row, pos)`, both from 1.
     row_pos: [[(u8, u8); HOLES]; 3],
     /// `[view][row][pos] = hole` (index 0 unused).
@@ -158,6 +169,29 @@ impl Star {
         for (hole, &(q, r)) in coords.iter().enumerate() {
             for (d, &(dq, dr)) in DIRECTIONS.iter().enumerate() {
                 neighbours[hole][d] = lookup(q + dq, r + dr);
+            }
+        }
+        let mut jumps = [[(OFF_BOARD, OFF_BOARD); 6]; HOLES];
+        let mut neighbour_sets = [HoleSet::EMPTY; HOLES];
+        for hole in 0..HOLES {
+            for d in 0..6 {
+                let over = neighbours[hole][d];
+                if over == NO_HOLE {
+                    continue;
+                }
+                neighbour_sets[hole].insert(over);
+                let landing = neighbours[over as usize][d];
+                jumps[hole][d] = (over, if landing == NO_HOLE { OFF_BOARD } else { landing });
+            }
+        }
+        let mut rays = [[HoleSet::EMPTY; 6]; HOLES];
+        for (hole, hole_rays) in rays.iter_mut().enumerate() {
+            for (d, ray) in hole_rays.iter_mut().enumerate() {
+                let mut next = neighbours[hole][d];
+                while next != NO_HOLE {
+                    ray.insert(next);
+                    next = neighbours[next as usize][d];
+                }
             }
         }
         let mut row_pos = [[(0u8, 0u8); HOLES]; 3];
@@ -225,6 +259,9 @@ impl Star {
         Star {
             coords,
             neighbours,
+            jumps,
+            neighbour_sets,
+            rays,
             row_pos,
             by_view,
             point_of,
@@ -252,6 +289,37 @@ impl Star {
     #[inline]
     pub fn neighbours(&self, hole: Hole) -> &[Hole; 6] {
         &self.neighbours[hole as usize]
+    }
+
+    /// The six `(over, landing)` pairs of the short jumps from `hole` ([`OFF_BOARD`] where the
+    /// board ends).
+    #[inline]
+    pub fn jumps(&self, hole: Hole) -> &[(Hole, Hole); 6] {
+        &self.jumps[hole as usize]
+    }
+
+    /// The neighbours of a hole as a set.
+    #[inline]
+    pub fn neighbour_set(&self, hole: Hole) -> HoleSet {
+        self.neighbour_sets[hole as usize]
+    }
+
+    /// Every hole beyond `hole` along direction `d` (see [`Star::nearest`]).
+    #[inline]
+    pub fn ray(&self, hole: Hole, d: usize) -> HoleSet {
+        self.rays[hole as usize][d]
+    }
+
+    /// The hole of `subset` (a subset of a ray in direction `d`) nearest the ray's start.
+    #[inline]
+    pub fn nearest(subset: HoleSet, d: usize) -> Option<Hole> {
+        if subset.is_empty() {
+            None
+        } else if d < 3 {
+            Some(subset.0.trailing_zeros() as Hole)
+        } else {
+            Some((127 - subset.0.leading_zeros()) as Hole)
+        }
     }
 
     /// Steps between two holes on the open lattice (the hexagonal distance).
@@ -469,6 +537,25 @@ mod tests {
         assert_eq!(by_count[4], 6 * 6);
         assert_eq!(by_count[5], 6);
         assert_eq!(by_count[6], 6 * 3 + (61 - 6));
+    }
+
+    #[test]
+    fn rays_run_to_the_edge_and_nearest_is_the_first_hole() {
+        let star = star();
+        for hole in 0..HOLES as Hole {
+            for d in 0..6 {
+                let ray = star.ray(hole, d);
+                let first = star.neighbour(hole, d);
+                assert_eq!(Star::nearest(ray, d), (first != NO_HOLE).then_some(first));
+                let mut walked = HoleSet::EMPTY;
+                let mut next = first;
+                while next != NO_HOLE {
+                    walked.insert(next);
+                    next = star.neighbour(next, d);
+                }
+                assert_eq!(walked, ray);
+            }
+        }
     }
 
     #[test]
