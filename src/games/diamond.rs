@@ -207,13 +207,29 @@ impl Diamond {
         free.remove(from);
         let mut frontier = HoleSet::single(from);
         if is_king {
+            // Branch-free over the rays: the nearest empty hole of each ray is a landing when
+            // the holes before it (the line) are not empty and hold no king.
+            let (occupied, kings) = (others.0, kings.0);
             while let Some(hole) = frontier.pop() {
-                for d in 0..6 {
-                    let landing = king_landing(star, others, kings, hole, d);
-                    if landing != NO_HOLE && free.contains(landing) {
-                        free.remove(landing);
-                        frontier.insert(landing);
-                    }
+                for d in 0..3 {
+                    let ray = star.ray(hole, d).0;
+                    let empty = ray & !occupied;
+                    let nearest = empty & empty.wrapping_neg();
+                    let line = ray & nearest.wrapping_sub(1);
+                    let ok = (line != 0) & (line & kings == 0);
+                    let hit = nearest & free.0 & 0u128.wrapping_sub(u128::from(ok));
+                    free.0 &= !hit;
+                    frontier.0 |= hit;
+                }
+                for d in 3..6 {
+                    let ray = star.ray(hole, d).0;
+                    let empty = ray & !occupied;
+                    let nearest = if empty == 0 { 0 } else { 1u128 << (127 - empty.leading_zeros()) };
+                    let line = ray & !(nearest | nearest.wrapping_sub(1));
+                    let ok = (nearest != 0) & (line != 0) & (line & kings == 0);
+                    let hit = nearest & free.0 & 0u128.wrapping_sub(u128::from(ok));
+                    free.0 &= !hit;
+                    frontier.0 |= hit;
                 }
             }
         } else {
@@ -258,20 +274,9 @@ impl Diamond {
         let kings = self.king_set();
         let gifts = self.gift_holes(occupied);
         let open = areas.open[mover];
-        let mut components = JumpComponents::new(
-            HoleSet(occupied.0 & !kings.0),
-            HoleSet(open.0 & !occupied.0),
-        );
         for from in self.pieces[mover] {
             let is_king = from == self.kings[mover];
-            let shared = if is_king {
-                None
-            } else {
-                components.man_destinations(star, from)
-            };
-            let mut targets = shared.unwrap_or_else(|| {
-                self.destinations(star, open, occupied, kings, from, is_king)
-            });
+            let mut targets = self.destinations(star, open, occupied, kings, from, is_king);
             for (gift, destination) in gifts {
                 if gift != NO_HOLE && !destination.contains(from) {
                     targets.remove(gift);
@@ -455,78 +460,6 @@ impl Diamond {
 
     fn hole_name(hole: Hole) -> String {
         star().name(hole)
-    }
-}
-
-/// The men's jump graph of one position, shared by all the mover's men: nodes are the empty holes
-/// the mover may land on, edges the jumps between them over a man. A man's chains reach exactly
-/// the components of its first landings, except that its own hole is empty while it moves: when a
-/// jump over that hole joins two nodes, the man is explored on its own instead.
-struct JumpComponents {
-    jumpable: HoleSet,
-    nodes: HoleSet,
-    /// Components found so far, and their union.
-    found: [HoleSet; 16],
-    count: usize,
-    known: HoleSet,
-}
-
-impl JumpComponents {
-    fn new(jumpable: HoleSet, nodes: HoleSet) -> JumpComponents {
-        JumpComponents {
-            jumpable,
-            nodes,
-            found: [HoleSet::EMPTY; 16],
-            count: 0,
-            known: HoleSet::EMPTY,
-        }
-    }
-
-    /// The component of a node.
-    fn of(&mut self, star: &Star, node: Hole) -> HoleSet {
-        if self.known.contains(node) {
-            if let Some(&set) = self.found[..self.count].iter().find(|s| s.contains(node)) {
-                return set;
-            }
-        }
-        let mut component = HoleSet::single(node);
-        let mut frontier = component;
-        let jumpable = self.jumpable.0;
-        while let Some(hole) = frontier.pop() {
-            for &(over, landing) in star.jumps(hole) {
-                let hit = ((jumpable >> over) & (self.nodes.0 >> landing) & !(component.0 >> landing) & 1)
-                    << landing;
-                component.0 |= hit;
-                frontier.0 |= hit;
-            }
-        }
-        if self.count < self.found.len() {
-            self.found[self.count] = component;
-            self.count += 1;
-            self.known |= component;
-        }
-        component
-    }
-
-    /// Every hole a man on `from` can reach, or `None` when a jump over `from` links two nodes.
-    fn man_destinations(&mut self, star: &Star, from: Hole) -> Option<HoleSet> {
-        let neighbours = star.neighbours(from);
-        for d in 0..3 {
-            let (a, b) = (neighbours[d], neighbours[d + 3]);
-            if a != NO_HOLE && b != NO_HOLE && self.nodes.contains(a) && self.nodes.contains(b) {
-                return None;
-            }
-        }
-        let mut reached = star.neighbour_set(from) & self.nodes;
-        let mut jumped = HoleSet::EMPTY;
-        for &(over, landing) in star.jumps(from) {
-            if self.jumpable.contains(over) && self.nodes.contains(landing) && !jumped.contains(landing)
-            {
-                jumped |= self.of(star, landing);
-            }
-        }
-        reached |= jumped;
-        Some(reached)
     }
 }
 
