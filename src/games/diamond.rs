@@ -187,68 +187,6 @@ impl Diamond {
             && areas.destination[colour].is_subset(self.occupied())
     }
 
-    /// Every hole the piece on `from` can reach this turn, before the "no gift win" rule.
-    #[inline]
-    fn destinations(
-        &self,
-        star: &Star,
-        open: HoleSet,
-        occupied: HoleSet,
-        kings: HoleSet,
-        from: Hole,
-        is_king: bool,
-    ) -> HoleSet {
-        // The moving piece has left its hole: a chain may pass over it or come back to it.
-        let others = HoleSet(occupied.0 & !(1u128 << from));
-        let empty_open = HoleSet(open.0 & !others.0);
-        let steps = star.neighbour_set(from) & empty_open;
-        // Holes a chain may still land on, and holes reached but not yet jumped from.
-        let mut free = empty_open;
-        free.remove(from);
-        let mut frontier = HoleSet::single(from);
-        if is_king {
-            // Branch-free over the rays: the nearest empty hole of each ray is a landing when
-            // the holes before it (the line) are not empty and hold no king.
-            let (occupied, kings) = (others.0, kings.0);
-            while let Some(hole) = frontier.pop() {
-                for d in 0..3 {
-                    let ray = star.ray(hole, d).0;
-                    let empty = ray & !occupied;
-                    let nearest = empty & empty.wrapping_neg();
-                    let line = ray & nearest.wrapping_sub(1);
-                    let ok = (line != 0) & (line & kings == 0);
-                    let hit = nearest & free.0 & 0u128.wrapping_sub(u128::from(ok));
-                    free.0 &= !hit;
-                    frontier.0 |= hit;
-                }
-                for d in 3..6 {
-                    let ray = star.ray(hole, d).0;
-                    let empty = ray & !occupied;
-                    let nearest = if empty == 0 { 0 } else { 1u128 << (127 - empty.leading_zeros()) };
-                    let line = ray & !(nearest | nearest.wrapping_sub(1));
-                    let ok = (nearest != 0) & (line != 0) & (line & kings == 0);
-                    let hit = nearest & free.0 & 0u128.wrapping_sub(u128::from(ok));
-                    free.0 &= !hit;
-                    frontier.0 |= hit;
-                }
-            }
-        } else {
-            let jumpable = others.0 & !kings.0;
-            while let Some(hole) = frontier.pop() {
-                // Branch-free: whether each jump is possible is unpredictable.
-                for &(over, landing) in star.jumps(hole) {
-                    let hit = ((jumpable >> over) & (free.0 >> landing) & 1) << landing;
-                    free.0 &= !hit;
-                    frontier.0 |= hit;
-                }
-            }
-        }
-        // Landed holes are those that left `free`; the start is not a destination.
-        let mut jumped = HoleSet(empty_open.0 & !free.0);
-        jumped.remove(from);
-        steps | jumped
-    }
-
     /// The hole that would complete another colour's goal, with that colour's destination: a
     /// move into it from outside that destination is a "gift" and illegal.
     fn gift_holes(&self, occupied: HoleSet) -> [(Hole, HoleSet); 2] {
@@ -273,10 +211,9 @@ impl Diamond {
         let occupied = self.occupied();
         let kings = self.king_set();
         let gifts = self.gift_holes(occupied);
-        let open = areas.open[mover];
+        let mut board = MoveBoard::new(star, areas.open[mover], occupied, kings);
         for from in self.pieces[mover] {
-            let is_king = from == self.kings[mover];
-            let mut targets = self.destinations(star, open, occupied, kings, from, is_king);
+            let mut targets = board.destinations(from, from == self.kings[mover]);
             for (gift, destination) in gifts {
                 if gift != NO_HOLE && !destination.contains(from) {
                     targets.remove(gift);
@@ -357,8 +294,7 @@ impl Diamond {
             field: "board",
             value: what,
         };
-        for colour in 0..3 {
-            let name = COLOURS[colour];
+        for (colour, name) in COLOURS.into_iter().enumerate() {
             if colour >= usize::from(self.variant.players) {
                 if !self.pieces[colour].is_empty() {
                     return Err(invalid(format!("{name} does not play in a 2-player game")));
@@ -463,6 +399,95 @@ impl Diamond {
     }
 }
 
+/// What the moves of one position are generated against.
+struct MoveBoard<'a> {
+    star: &'a Star,
+    /// Holes the mover may stop or land on.
+    open: HoleSet,
+    occupied: HoleSet,
+    kings: HoleSet,
+    /// The men (pieces a man may jump), one byte per hole: in the hot loop a byte load is cheaper
+    /// than testing a variable bit of a 128-bit word.
+    men: [u8; 128],
+}
+
+impl<'a> MoveBoard<'a> {
+    fn new(star: &'a Star, open: HoleSet, occupied: HoleSet, kings: HoleSet) -> MoveBoard<'a> {
+        let mut men = [0u8; 128];
+        for hole in HoleSet(occupied.0 & !kings.0) {
+            men[hole as usize] = 1;
+        }
+        MoveBoard {
+            star,
+            open,
+            occupied,
+            kings,
+            men,
+        }
+    }
+
+    /// Every hole the piece on `from` can reach this turn, before the "no gift win" rule.
+    /// Each loop is branch-free: whether a jump is possible is unpredictable.
+    #[inline]
+    fn destinations(&mut self, from: Hole, is_king: bool) -> HoleSet {
+        let star = self.star;
+        // The moving piece has left its hole: a chain may pass over it or come back to it.
+        let others = self.occupied.0 & !(1u128 << from);
+        let empty_open = HoleSet(self.open.0 & !others);
+        let steps = star.neighbour_set(from) & empty_open;
+        // Holes a chain may still land on, and holes reached but not yet jumped from.
+        let mut free = empty_open.0 & !(1u128 << from);
+        let mut frontier = HoleSet::single(from);
+        if is_king {
+            // The nearest empty hole of each ray is a landing when the holes before it (the
+            // line) are not empty and hold no king.
+            let kings = self.kings.0;
+            while let Some(hole) = frontier.pop() {
+                for d in 0..3 {
+                    let ray = star.ray(hole, d).0;
+                    let empty = ray & !others;
+                    let nearest = empty & empty.wrapping_neg();
+                    let line = ray & nearest.wrapping_sub(1);
+                    let ok = (line != 0) & (line & kings == 0);
+                    let hit = nearest & free & 0u128.wrapping_sub(u128::from(ok));
+                    free &= !hit;
+                    frontier.0 |= hit;
+                }
+                for d in 3..6 {
+                    let ray = star.ray(hole, d).0;
+                    let empty = ray & !others;
+                    let nearest = match empty {
+                        0 => 0,
+                        _ => 1u128 << (127 - empty.leading_zeros()),
+                    };
+                    let line = ray & !(nearest | nearest.wrapping_sub(1));
+                    let ok = (nearest != 0) & (line != 0) & (line & kings == 0);
+                    let hit = nearest & free & 0u128.wrapping_sub(u128::from(ok));
+                    free &= !hit;
+                    frontier.0 |= hit;
+                }
+            }
+        } else {
+            // The moving man no longer stands on its hole.
+            let restore = self.men[from as usize];
+            self.men[from as usize] = 0;
+            while let Some(hole) = frontier.pop() {
+                let landings = star.jump_landings(hole);
+                for (d, &(over, _)) in star.jumps(hole).iter().enumerate() {
+                    let can = 0u128.wrapping_sub(u128::from(self.men[over as usize]));
+                    let hit = landings[d].0 & free & can;
+                    free &= !hit;
+                    frontier.0 |= hit;
+                }
+            }
+            self.men[from as usize] = restore;
+        }
+        // Landed holes are those that left `free`; the start is not a destination.
+        let jumped = empty_open.0 & !free & !(1u128 << from);
+        steps | HoleSet(jumped)
+    }
+}
+
 /// Where a man on `hole` lands jumping in direction `d`, or [`NO_HOLE`].
 #[inline]
 fn man_landing(star: &Star, occupied: HoleSet, kings: HoleSet, hole: Hole, d: usize) -> Hole {
@@ -508,10 +533,9 @@ impl Position for Diamond {
         let areas = areas();
         let mut pieces = [HoleSet::EMPTY; 3];
         let mut kings = [NO_HOLE; 3];
-        for colour in 0..usize::from(variant.players) {
-            pieces[colour] = areas.start[colour];
-            kings[colour] = areas.start_apex[colour];
-        }
+        let players = usize::from(variant.players);
+        pieces[..players].copy_from_slice(&areas.start[..players]);
+        kings[..players].copy_from_slice(&areas.start_apex[..players]);
         Ok(Diamond {
             variant,
             pieces,

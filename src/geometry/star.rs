@@ -112,6 +112,8 @@ pub struct Star {
     /// `[hole][d] = (over, landing)` for a jump to the second hole along direction `d`, with
     /// [`OFF_BOARD`] where the board ends.
     jumps: [[(Hole, Hole); 6]; HOLES],
+    /// `[hole][d]`: the landing hole of `jumps` as a set (empty where the board ends).
+    jump_landings: [[HoleSet; 6]; HOLES],
     /// The neighbours of each hole as a set.
     neighbour_sets: [HoleSet; HOLES],
     /// `[hole][d]`: every hole beyond `hole` along direction `d`. Directions 0–2 go to higher hole
@@ -173,6 +175,7 @@ impl Star {
         }
         let mut jumps = [[(OFF_BOARD, OFF_BOARD); 6]; HOLES];
         let mut neighbour_sets = [HoleSet::EMPTY; HOLES];
+        let mut jump_landings = [[HoleSet::EMPTY; 6]; HOLES];
         for hole in 0..HOLES {
             for d in 0..6 {
                 let over = neighbours[hole][d];
@@ -181,7 +184,17 @@ impl Star {
                 }
                 neighbour_sets[hole].insert(over);
                 let landing = neighbours[over as usize][d];
-                jumps[hole][d] = (over, if landing == NO_HOLE { OFF_BOARD } else { landing });
+                jumps[hole][d] = (
+                    over,
+                    if landing == NO_HOLE {
+                        OFF_BOARD
+                    } else {
+                        landing
+                    },
+                );
+                if landing != NO_HOLE {
+                    jump_landings[hole][d] = HoleSet::single(landing);
+                }
             }
         }
         let mut rays = [[HoleSet::EMPTY; 6]; HOLES];
@@ -260,6 +273,7 @@ impl Star {
             coords,
             neighbours,
             jumps,
+            jump_landings,
             neighbour_sets,
             rays,
             row_pos,
@@ -296,6 +310,12 @@ impl Star {
     #[inline]
     pub fn jumps(&self, hole: Hole) -> &[(Hole, Hole); 6] {
         &self.jumps[hole as usize]
+    }
+
+    /// The landings of [`Star::jumps`] as one-hole sets (empty where the board ends).
+    #[inline]
+    pub fn jump_landings(&self, hole: Hole) -> &[HoleSet; 6] {
+        &self.jump_landings[hole as usize]
     }
 
     /// The neighbours of a hole as a set.
