@@ -295,3 +295,12 @@ fn position_text_rejects_bad_positions() {
         assert!(Capture::from_text(variant(2, false), &text).is_err(), "{text}");
     }
 }
+
+#[test]
+#[ignore = "deep: perft 4 regression figures (release)"]
+fn deep_perft_regression() {
+    let plain = Capture::start(variant(2, false)).expect("start");
+    assert_eq!(perft(&plain, 4), 22_840_608);
+    let long = Capture::start(variant(2, true)).expect("start");
+    assert_eq!(perft(&long, 4), 30_335_892);
+}

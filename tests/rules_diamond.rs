@@ -676,3 +676,16 @@ fn position_text_rejects_bad_positions() {
     let two = "diamond:2 R/rr/rrr/rrrr/4rrrrr4/12/11/10/y7g/yy8/yyy8/yyyy8/Yyyyy8/4/3/2/1 r 0 0";
     assert!(Diamond::from_text(variant(2), two).is_err());
 }
+
+#[test]
+#[ignore = "deep: perft 4 regression figures (release)"]
+fn deep_perft_regression() {
+    assert_eq!(
+        perft(&Diamond::start(variant(2)).expect("start"), 4),
+        395_128
+    );
+    assert_eq!(
+        perft(&Diamond::start(variant(3)).expect("start"), 4),
+        251_480
+    );
+}
