@@ -63,6 +63,38 @@ fn capture_positions() -> Vec<Capture> {
         .collect()
 }
 
+/// CPU time this thread has used, where Linux reports it (the machine may be shared, so wall time
+/// understates what one core does).
+fn thread_cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let nanos: f64 = stat.split_whitespace().next()?.parse().ok()?;
+    Some(nanos / 1e9)
+}
+
+/// Generates the moves of every position `rounds` times and prints positions per second of wall
+/// time and of this thread's CPU time.
+fn print_throughput<P: Position>(name: &str, positions: &[P], rounds: usize) {
+    let mut moves = Vec::with_capacity(4096);
+    let cpu_start = thread_cpu_seconds();
+    let wall_start = std::time::Instant::now();
+    for _ in 0..rounds {
+        for position in positions {
+            position.legal_moves(&mut moves);
+            black_box(moves.len());
+        }
+    }
+    let wall = wall_start.elapsed().as_secs_f64();
+    let generated = (rounds * positions.len()) as f64;
+    let cpu = match (cpu_start, thread_cpu_seconds()) {
+        (Some(start), Some(end)) if end > start => format!("{:.0}", generated / (end - start)),
+        _ => "n/a".to_string(),
+    };
+    println!(
+        "{name}: legal_moves {:.0} positions/s (wall), {cpu} positions/s (thread CPU time)",
+        generated / wall
+    );
+}
+
 fn bench_movegen<P: Position>(c: &mut Criterion, name: &str, positions: &[P]) {
     let moves_per_position = positions.iter().map(|p| p.moves().len()).sum::<usize>() as f64
         / positions.len().max(1) as f64;
@@ -70,6 +102,7 @@ fn bench_movegen<P: Position>(c: &mut Criterion, name: &str, positions: &[P]) {
         "{name}: {} positions, {moves_per_position:.1} legal moves on average",
         positions.len()
     );
+    print_throughput(name, positions, 1000);
     let mut group = c.benchmark_group(name);
     group.throughput(Throughput::Elements(positions.len() as u64));
     let mut moves = Vec::with_capacity(4096);
