@@ -689,3 +689,69 @@ fn deep_perft_regression() {
         251_480
     );
 }
+
+/// "Jumping over a piece that stands in a closed area is fine" never produces a move on this board:
+/// seen from outside a point, the hole beyond any point hole (one jump, or a king's line) lies in
+/// the same point or off the board. Checked for every hole, direction and line length.
+#[test]
+fn jumping_over_a_piece_in_a_point_lands_in_that_point() {
+    let star = star();
+    for from in 0..121u8 {
+        for d in 0..6 {
+            let mut hole = star.neighbour(from, d);
+            let mut entered = None;
+            while hole != damas::geometry::star::NO_HOLE {
+                let next = star.neighbour(hole, d);
+                if let Some(point) = star.point_of(hole) {
+                    if star.point_of(from) != Some(point) {
+                        entered.get_or_insert(point);
+                    }
+                }
+                if let Some(point) = entered {
+                    // Any landing after a jumped point hole is in that point or off the board.
+                    assert!(
+                        next == damas::geometry::star::NO_HOLE
+                            || star.point_of(next) == Some(point)
+                    );
+                }
+                hole = next;
+            }
+        }
+    }
+}
+
+#[test]
+fn layout_names_views_and_zones() {
+    for players in [2u8, 3] {
+        let position = Diamond::start(variant(players)).expect("start");
+        let layout = position.layout();
+        assert_eq!(layout.cells.len(), 121);
+        let mut names: Vec<&str> = layout.cells.iter().map(|c| c.name.as_str()).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), 121);
+        for cell in &layout.cells {
+            assert_eq!(cell.view_names.len(), usize::from(players));
+            assert_eq!(cell.view_names[0], cell.name);
+        }
+        for colour in 0..3u8 {
+            let zone = layout
+                .cells
+                .iter()
+                .filter(|c| c.zone == Some(colour))
+                .count();
+            assert_eq!(zone, 20, "two points of 10 holes");
+        }
+        // Each seat sees its own start apex as F1P1 and its king there.
+        for seat in 0..players {
+            let king = position.king_of(seat).expect("king");
+            let cell = &layout.cells[usize::from(king)];
+            assert_eq!(cell.view_names[usize::from(seat)], "F1P1");
+        }
+        assert_eq!(position.pieces().len(), 15 * usize::from(players));
+        assert_eq!(
+            position.pieces().iter().filter(|p| p.king).count(),
+            usize::from(players)
+        );
+    }
+}

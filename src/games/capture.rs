@@ -52,12 +52,15 @@ pub struct Capture {
 /// `long` allows the symmetric long jump.
 #[inline]
 fn landing(star: &Star, board: HoleSet, hole: Hole, d: usize, long: bool) -> Option<(Hole, Hole)> {
+    if !long {
+        // The common case from the table; `OFF_BOARD` is in no set of real holes.
+        let (over, land) = star.jumps(hole)[d];
+        let empty = ALL.0 & !board.0;
+        return (board.contains(over) && HoleSet(empty).contains(land)).then_some((over, land));
+    }
     let mut over = star.neighbour(hole, d);
     let mut gap = 0;
     while over != NO_HOLE && !board.contains(over) {
-        if !long {
-            return None;
-        }
         gap += 1;
         over = star.neighbour(over, d);
     }
