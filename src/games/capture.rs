@@ -24,6 +24,7 @@ use crate::position::{
     BoardLayout, BoardShape, Cell, EndReason, GameKind, MoveError, MoveInfo, Outcome, PieceView,
     Position, Seat, SeatStats, SetupError, Variant,
 };
+use std::collections::HashSet;
 
 /// The shared pieces: a full hexagon but its centre.
 pub const PIECES: u32 = 60;
@@ -78,6 +79,15 @@ fn landing(star: &Star, board: HoleSet, hole: Hole, d: usize, long: bool) -> Opt
     Some((over, land))
 }
 
+/// The state of the chains of one piece being walked.
+struct Chain<'a> {
+    star: &'a Star,
+    from: Hole,
+    out: &'a mut Vec<CaptureMove>,
+    /// (hole, captured set) pairs reached after three or more jumps.
+    seen: &'a mut HashSet<(Hole, HoleSet)>,
+}
+
 impl Capture {
     /// Pieces still on the board.
     pub fn board(&self) -> HoleSet {
@@ -105,32 +115,26 @@ impl Capture {
     }
 
     /// Every chain from `hole` with `board` (the jumping piece not on it), each prefix emitted.
-    fn walk(
-        &self,
-        star: &Star,
-        from: Hole,
-        hole: Hole,
-        board: HoleSet,
-        captured: HoleSet,
-        out: &mut Vec<CaptureMove>,
-    ) {
+    ///
+    /// Different orders of the same jumps reach the same (hole, captured set) and continue alike;
+    /// from the third jump on such repeats are cut with `seen`, which open boards make
+    /// exponentially many (a lattice of pieces has countless routes). Shorter repeats are cheaper
+    /// to let through: `legal_moves` removes duplicate moves anyway.
+    fn walk(&self, chain: &mut Chain, hole: Hole, board: HoleSet, captured: HoleSet) {
         for d in 0..6 {
-            if let Some((over, land)) = landing(star, board, hole, d, self.variant.long_jump) {
+            if let Some((over, land)) = landing(chain.star, board, hole, d, self.variant.long_jump)
+            {
                 let mut taken = captured;
                 taken.insert(over);
-                out.push(CaptureMove {
-                    from,
+                if taken.len() >= 3 && !chain.seen.insert((land, taken)) {
+                    continue;
+                }
+                chain.out.push(CaptureMove {
+                    from: chain.from,
                     to: land,
                     captured: taken,
                 });
-                self.walk(
-                    star,
-                    from,
-                    land,
-                    HoleSet(board.0 & !(1u128 << over)),
-                    taken,
-                    out,
-                );
+                self.walk(chain, land, HoleSet(board.0 & !(1u128 << over)), taken);
             }
         }
     }
@@ -319,10 +323,20 @@ impl Position for Capture {
     fn legal_moves(&self, out: &mut Vec<CaptureMove>) {
         out.clear();
         let star = star();
+        // Allocates only once some chain reaches a third jump.
+        let mut seen = HashSet::new();
         for from in self.board {
+            // States are per starting piece.
+            seen.clear();
             let first = out.len();
             let board = HoleSet(self.board.0 & !(1u128 << from));
-            self.walk(star, from, from, board, HoleSet::EMPTY, out);
+            let mut chain = Chain {
+                star,
+                from,
+                out,
+                seen: &mut seen,
+            };
+            self.walk(&mut chain, from, board, HoleSet::EMPTY);
             let chains = &mut out[first..];
             if chains.len() > 1 {
                 chains.sort_unstable();

@@ -14,7 +14,11 @@
 //!
 //! Strategy: pieces and kings as 128-bit hole sets; for each piece, a flood fill over the jump
 //! graph (which a chain cannot change, since nothing is captured) gives every jump destination at
-//! once; steps come from the neighbour table. No allocation besides the caller's move vector.
+//! once, so a move is (from, to) by construction; steps come from the neighbour sets. The fill is
+//! branch-free: men look up a precomputed (over, landing) table and a byte table of jumpable men,
+//! kings take the nearest empty hole of precomputed rays. No allocation besides the caller's move
+//! vector. Paths for display are found separately by a breadth-first search with parents
+//! ([`Diamond::move_info`]), which only runs when a move is shown.
 
 use crate::games::star_zobrist;
 use crate::geometry::holeset::{Hole, HoleSet};
