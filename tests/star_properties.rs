@@ -2,7 +2,7 @@
 //! "gift" win, move text and position text round trips, replay through `AnyGame`, and garbage
 //! position texts rejected without panicking.
 
-use damas::games::capture::{Capture, PIECES};
+use damas::games::capture::{Capture, CaptureMove, PIECES};
 use damas::games::diamond::{Diamond, DiamondMove, START_POINTS};
 use damas::games::new_game;
 use damas::geometry::holeset::{Hole, HoleSet};
@@ -119,6 +119,66 @@ fn reference_moves(position: &Diamond) -> Vec<DiamondMove> {
     moves
 }
 
+/// Capture moves by a plain second method: every chain walked hole by hole (long jumps by
+/// counting the gap), no pruning, duplicates removed through an ordered set.
+fn reference_capture_moves(position: &Capture) -> Vec<CaptureMove> {
+    fn walk(
+        long: bool,
+        from: Hole,
+        hole: Hole,
+        board: HoleSet,
+        captured: HoleSet,
+        found: &mut std::collections::BTreeSet<CaptureMove>,
+    ) {
+        let star = star();
+        for d in 0..6 {
+            let mut line = Vec::new();
+            let mut cell = star.neighbour(hole, d);
+            while cell != NO_HOLE {
+                line.push(cell);
+                cell = star.neighbour(cell, d);
+            }
+            let Some(at) = line.iter().position(|&h| board.contains(h)) else {
+                continue;
+            };
+            if at > 0 && !long {
+                continue;
+            }
+            let landing_at = 2 * at + 1;
+            let clear =
+                (at + 1..=landing_at).all(|i| line.get(i).is_some_and(|&h| !board.contains(h)));
+            if !clear {
+                continue;
+            }
+            let (over, land) = (line[at], line[landing_at]);
+            let mut taken = captured;
+            taken.insert(over);
+            found.insert(CaptureMove {
+                from,
+                to: land,
+                captured: taken,
+            });
+            let mut rest = board;
+            rest.remove(over);
+            walk(long, from, land, rest, taken, found);
+        }
+    }
+    let mut found = std::collections::BTreeSet::new();
+    for from in position.board() {
+        let mut board = position.board();
+        board.remove(from);
+        walk(
+            position.variant().long_jump,
+            from,
+            from,
+            board,
+            HoleSet::EMPTY,
+            &mut found,
+        );
+    }
+    found.into_iter().collect()
+}
+
 fn diamond_checks(before: &Diamond, after: &Diamond) {
     let mut generated = before.moves();
     let mut reference = reference_moves(before);
@@ -168,6 +228,9 @@ proptest! {
         let variant = Variant::new(GameKind::Capture, Some(players), long).expect("variant");
         let start = Capture::start(variant).expect("start");
         playout(start, seed, 200, |before, mv, after| {
+            let mut generated = before.moves();
+            generated.sort_unstable();
+            assert_eq!(generated, reference_capture_moves(before), "{}", before.to_text());
             let captured: u32 = (0..players).map(|s| after.captures_of(s)).sum();
             assert_eq!(after.board().len() + captured, PIECES);
             assert!(!mv.captured.is_empty());

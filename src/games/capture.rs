@@ -25,6 +25,7 @@ use crate::position::{
     Position, Seat, SeatStats, SetupError, Variant,
 };
 use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
 
 /// The shared pieces: a full hexagon but its centre.
 pub const PIECES: u32 = 60;
@@ -79,13 +80,45 @@ fn landing(star: &Star, board: HoleSet, hole: Hole, d: usize, long: bool) -> Opt
     Some((over, land))
 }
 
+/// A fast hash for (hole, captured set) keys: a multiply-rotate mix, enough for a per-call table
+/// that no outside input can aim at beyond what a position text already allows.
+#[derive(Default)]
+struct StateHasher(u64);
+
+impl Hasher for StateHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.write_u64(u64::from(byte));
+        }
+    }
+
+    fn write_u8(&mut self, value: u8) {
+        self.write_u64(u64::from(value));
+    }
+
+    fn write_u64(&mut self, value: u64) {
+        self.0 = (self.0.rotate_left(26) ^ value).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+
+    fn write_u128(&mut self, value: u128) {
+        self.write_u64(value as u64);
+        self.write_u64((value >> 64) as u64);
+    }
+}
+
+type StateSet = HashSet<(Hole, HoleSet), BuildHasherDefault<StateHasher>>;
+
 /// The state of the chains of one piece being walked.
 struct Chain<'a> {
     star: &'a Star,
     from: Hole,
     out: &'a mut Vec<CaptureMove>,
     /// (hole, captured set) pairs reached after three or more jumps.
-    seen: &'a mut HashSet<(Hole, HoleSet)>,
+    seen: &'a mut StateSet,
 }
 
 impl Capture {
@@ -324,7 +357,7 @@ impl Position for Capture {
         out.clear();
         let star = star();
         // Allocates only once some chain reaches a third jump.
-        let mut seen = HashSet::new();
+        let mut seen = StateSet::default();
         for from in self.board {
             // States are per starting piece.
             seen.clear();
