@@ -4,12 +4,13 @@
 //! home (Diamond) or taking most pieces (Capture), with some random moves mixed in, so the
 //! boards look like real games rather than random scatter.
 
-use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use damas::games::capture::Capture;
 use damas::games::diamond::Diamond;
 use damas::{GameKind, Position, Variant};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
+use std::hint::black_box;
 
 fn playout<P: Position>(
     start: &P,

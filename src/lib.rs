@@ -14,6 +14,7 @@ pub mod search;
 
 pub use games::capture::Capture;
 pub use games::diamond::Diamond;
+pub use games::turkish::Turkish;
 pub use position::{
     BoardLayout, BoardShape, Cell, DrawCounter, EndReason, GameKind, GameResult, MoveError,
     MoveInfo, Outcome, PieceView, Position, Seat, SeatStats, SetupError, Variant,

@@ -2,7 +2,11 @@
 
 pub mod capture;
 pub mod diamond;
+pub mod draughts;
+pub mod english;
+pub mod international;
 mod star_zobrist;
+pub mod turkish;
 
 use crate::position::{GameKind, Position, SetupError, Variant};
 use crate::record::{AnyGame, Record};
@@ -20,8 +24,18 @@ pub fn new_game(variant: Variant, position: Option<&str>) -> Result<Box<dyn AnyG
         Ok(Box::new(Record::new(start)))
     }
     match variant.kind {
+        GameKind::English => make::<english::English>(variant, position),
+        GameKind::International => make::<international::International>(variant, position),
+        GameKind::Turkish => make::<turkish::Turkish>(variant, position),
         GameKind::Diamond => make::<diamond::Diamond>(variant, position),
         GameKind::Capture => make::<capture::Capture>(variant, position),
-        kind => Err(SetupError::UnknownGame(kind.as_str().to_string())),
     }
+}
+
+/// Perft counting every capture path separately (the CLI's `--paths`): `Some` for Turkish
+/// draughts, whose published figures (kish) count paths, `None` for the other games.
+pub fn perft_paths(game: &dyn AnyGame, depth: u32) -> Option<u64> {
+    game.as_any()
+        .downcast_ref::<Record<turkish::Turkish>>()
+        .map(|record| turkish::perft_paths(record.position(), depth))
 }
