@@ -69,3 +69,29 @@ fn international_smoke_match() {
 fn turkish_smoke_match() {
     smoke(GameKind::Turkish, 2, &[Level::Medium, Level::Easy], 2);
 }
+
+#[test]
+fn diamond_two_player_smoke_match() {
+    smoke(GameKind::Diamond, 2, &[Level::Medium, Level::Easy], 2);
+}
+
+#[test]
+fn diamond_three_player_smoke_match() {
+    smoke(
+        GameKind::Diamond,
+        3,
+        &[Level::Medium, Level::Easy, Level::Easy],
+        3,
+    );
+}
+
+#[test]
+fn capture_smoke_matches() {
+    smoke(GameKind::Capture, 2, &[Level::Medium, Level::Easy], 2);
+    smoke(
+        GameKind::Capture,
+        4,
+        &[Level::Medium, Level::Easy, Level::Easy, Level::Easy],
+        4,
+    );
+}

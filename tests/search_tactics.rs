@@ -2,8 +2,12 @@
 //! "Tactical tests"): a 2-for-1 shot in each draughts game, a win in one and a king's jump line
 //! that must be cut in the Diamond Game.
 
+use damas::games::diamond::START_POINTS;
+use damas::geometry::holeset::{Hole, HoleSet};
+use damas::geometry::star::{star, HOLES, NO_HOLE};
+use damas::notation::star_text::write_board;
 use damas::search::{decide, Level, Player};
-use damas::{games, AnyGame, GameKind, Variant};
+use damas::{games, AnyGame, GameKind, GameResult, Variant};
 use std::sync::atomic::AtomicBool;
 
 const ALL_PLAYERS: [Player; 4] = [
@@ -78,5 +82,160 @@ fn turkish_two_for_one_shot() {
         let (mv, score) = cpu_move(game(GameKind::Turkish, None, fen).as_ref(), player);
         assert_eq!(mv, "d3-d4", "{player:?}");
         assert!(score >= 150, "{player:?}: {score}");
+    }
+}
+
+/// A Diamond position text from piece lists: `(hole, letter index)` with r y g R Y G = 0…5.
+fn diamond_text(players: u8, pieces: &[(Hole, u8)], to_move: char) -> String {
+    let mut cells = [0u8; HOLES];
+    for &(hole, symbol) in pieces {
+        assert_eq!(cells[hole as usize], 0, "hole {hole} used twice");
+        cells[hole as usize] = symbol + 1;
+    }
+    let board = write_board(b"rygRYG", |hole| cells[hole as usize]);
+    format!("diamond:{players} {board} {to_move} 10 0")
+}
+
+fn walk(from: Hole, d: usize, steps: usize) -> Hole {
+    let mut hole = from;
+    for _ in 0..steps {
+        hole = star().neighbour(hole, d);
+        assert_ne!(hole, NO_HOLE);
+    }
+    hole
+}
+
+/// The 15 holes of a colour's start or destination, apex first.
+fn punta(colour: usize, destination: bool) -> (Hole, HoleSet) {
+    let point = START_POINTS[colour];
+    let point = if destination { point.opposite() } else { point };
+    (star().apex(point), star().punta(point))
+}
+
+/// Red's king already sits on its apex and 13 men fill the destination but for one base hole;
+/// a man next to that hole steps in and wins (seed: "Gana quien mete sus 15 fichas en la punta
+/// de destino y coloca el rey en el vértice").
+#[test]
+fn diamond_win_in_one() {
+    let (apex, destination) = punta(0, true);
+    // A base hole of the destination with a hexagon hole behind it, away from the apex.
+    let (gap, outside) = destination
+        .iter()
+        .filter(|&hole| star().border().contains(hole))
+        .find_map(|hole| {
+            (0..6).find_map(|d| {
+                let next = star().neighbour(hole, d);
+                (next != NO_HOLE && star().hexagon().contains(next) && !destination.contains(next))
+                    .then_some((hole, next))
+            })
+        })
+        .expect("a base hole");
+    let mut pieces: Vec<(Hole, u8)> = vec![(apex, 3), (outside, 0)];
+    pieces.extend(
+        destination
+            .iter()
+            .filter(|&h| h != apex && h != gap)
+            .map(|h| (h, 0)),
+    );
+    // Yellow at home; a start corner shared with red's destination sends its man to yellow's
+    // own destination instead.
+    let (yellow_apex, yellow_start) = punta(1, false);
+    let (_, yellow_destination) = punta(1, true);
+    pieces.push((yellow_apex, 4));
+    let mut taken: Vec<Hole> = pieces.iter().map(|&(hole, _)| hole).collect();
+    taken.push(gap);
+    let yellow_men: Vec<(Hole, u8)> = yellow_start
+        .iter()
+        .chain(yellow_destination.iter())
+        .filter(|h| !taken.contains(h))
+        .take(14)
+        .map(|h| (h, 1))
+        .collect();
+    pieces.extend(yellow_men);
+    let text = diamond_text(2, &pieces, 'r');
+    for player in ALL_PLAYERS.into_iter().take(3) {
+        let mut game = game(GameKind::Diamond, Some(2), &text);
+        let (mv, _) = cpu_move(game.as_ref(), player);
+        game.play(&mv).expect("legal");
+        assert_eq!(
+            game.outcome().map(|o| o.result),
+            Some(GameResult::Win(0)),
+            "{player:?} played {mv}"
+        );
+    }
+}
+
+/// Whether the side to move has a move that wins at once.
+fn wins_at_once(game: &dyn AnyGame) -> bool {
+    let me = game.to_move();
+    game.legal_moves().into_iter().any(|mv| {
+        let mut next = game.clone_box();
+        next.play(&mv.text).is_ok() && next.outcome().map(|o| o.result) == Some(GameResult::Win(me))
+    })
+}
+
+/// Yellow's 14 men fill its destination but for the apex; its king can jump a red man into the
+/// hexagon hole at the end of the destination's edge line and from there jump the whole line of
+/// men onto the apex (seed: the king "puede saltar de una vez por encima de cualquier número de
+/// fichas seguidas"). Red must cut the line: the CPU's move leaves yellow no winning move.
+#[test]
+fn diamond_must_block_the_kings_line() {
+    let (apex, destination) = punta(1, true);
+    let edge = (0..6)
+        .find(|&d| destination.contains(star().neighbour(apex, d)))
+        .expect("an edge from the apex");
+    let landing = walk(apex, edge, 5);
+    assert!(!destination.contains(landing) && star().hexagon().contains(landing));
+    // Approach the landing from a direction off the edge line, so a piece on the landing breaks
+    // the chain instead of lengthening the line.
+    let (stone, king) = (0..6)
+        .filter(|&d| d != edge && d != (edge + 3) % 6)
+        .find_map(|d| {
+            let stone = star().neighbour(landing, d);
+            let king = if stone == NO_HOLE {
+                NO_HOLE
+            } else {
+                star().neighbour(stone, d)
+            };
+            let open =
+                |h: Hole| h != NO_HOLE && star().hexagon().contains(h) && !destination.contains(h);
+            (open(stone) && open(king)).then_some((stone, king))
+        })
+        .expect("an approach");
+    let mut pieces: Vec<(Hole, u8)> = vec![(king, 4), (stone, 0)];
+    pieces.extend(destination.iter().filter(|&h| h != apex).map(|h| (h, 1)));
+    let (red_apex, red_start) = punta(0, false);
+    pieces.push((red_apex, 3));
+    let taken: Vec<Hole> = pieces.iter().map(|&(hole, _)| hole).collect();
+    let red_men: Vec<(Hole, u8)> = red_start
+        .iter()
+        .filter(|&h| h != red_apex && !taken.contains(&h))
+        .take(13)
+        .map(|h| (h, 0))
+        .collect();
+    pieces.extend(red_men);
+    let text = diamond_text(2, &pieces, 'r');
+    let start = game(GameKind::Diamond, Some(2), &text);
+    let losing = start
+        .legal_moves()
+        .into_iter()
+        .filter(|mv| {
+            let mut next = start.clone_box();
+            next.play(&mv.text).is_ok() && wins_at_once(next.as_ref())
+        })
+        .count();
+    // The threat is real: most red moves (16 of 21) let yellow win at once.
+    assert!(
+        losing * 2 > start.legal_moves().len(),
+        "only {losing} red moves lose in {text}"
+    );
+    for player in [Player::Cpu(Level::Medium), Player::Cpu(Level::Hard)] {
+        let mut game = start.clone_box();
+        let (mv, _) = cpu_move(game.as_ref(), player);
+        game.play(&mv).expect("legal");
+        assert!(
+            !wins_at_once(game.as_ref()),
+            "{player:?} played {mv}; yellow still wins"
+        );
     }
 }

@@ -99,7 +99,7 @@ pub fn config(variant: Variant, player: Player) -> PlayerConfig {
                     },
                     seed: 0,
                     table_bits: budget.table_bits,
-                    reductions: level == Level::Hard,
+                    reductions: level == Level::Hard && kind.is_draughts(),
                 },
                 mistakes: (level == Level::Easy).then(|| mistakes(kind)),
             }

@@ -21,6 +21,8 @@ pub mod table;
 #[cfg(test)]
 mod testgame;
 
+use crate::games::capture::Capture;
+use crate::games::diamond::Diamond;
 use crate::games::english::English;
 use crate::games::international::International;
 use crate::games::turkish::Turkish;
@@ -117,8 +119,8 @@ pub fn decide(
         GameKind::English => decide_on::<English>,
         GameKind::International => decide_on::<International>,
         GameKind::Turkish => decide_on::<Turkish>,
-        // Wired as each game lands in main.
-        GameKind::Diamond | GameKind::Capture => return None,
+        GameKind::Diamond => decide_on::<Diamond>,
+        GameKind::Capture => decide_on::<Capture>,
     };
     run(any, &config, seed, games_played, stop)
 }

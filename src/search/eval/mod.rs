@@ -1,5 +1,7 @@
 //! One evaluation per game, each implementing [`super::searchable::Searchable`].
 
+pub mod capture;
 pub mod diagonal;
+pub mod diamond;
 pub mod draughts;
 pub mod turkish;
