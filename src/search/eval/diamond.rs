@@ -54,7 +54,7 @@ fn tables() -> &'static Tables {
         }
         let mut rim = [false; HOLES];
         for hole in 0..HOLES as Hole {
-            rim[hole as usize] = star.neighbours(hole).iter().any(|&n| n == NO_HOLE);
+            rim[hole as usize] = star.neighbours(hole).contains(&NO_HOLE);
         }
         Tables {
             distance,
