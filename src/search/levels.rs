@@ -52,7 +52,7 @@ fn mistakes(kind: GameKind) -> Mistakes {
     let (depth, margin) = match kind {
         GameKind::English | GameKind::International | GameKind::Turkish => (3, 60),
         GameKind::Diamond => (1, 150),
-        GameKind::Capture => (1, 100),
+        GameKind::Capture => (2, 100),
     };
     Mistakes {
         depth,
