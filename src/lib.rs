@@ -10,6 +10,7 @@ pub mod perft;
 pub mod position;
 pub mod record;
 pub mod search;
+pub mod session;
 
 pub use position::{
     BoardLayout, BoardShape, Cell, DrawCounter, EndReason, GameKind, GameResult, MoveError,
