@@ -5,6 +5,7 @@
 //! (history, repetition) → `search` (CPU) → `session` (undo/redo, seats, save format).
 
 pub mod games;
+pub mod geometry;
 pub mod notation;
 pub mod perft;
 pub mod position;
@@ -12,6 +13,7 @@ pub mod record;
 pub mod search;
 pub mod session;
 
+pub use games::turkish::Turkish;
 pub use position::{
     BoardLayout, BoardShape, Cell, DrawCounter, EndReason, GameKind, GameResult, MoveError,
     MoveInfo, Outcome, PieceView, Position, Seat, SeatStats, SetupError, Variant,
