@@ -353,3 +353,31 @@ fn settings_default_persist_and_reject_bad_values() {
     let app = TestApp::start(dir.path());
     assert_eq!(app.ok("get_settings", json!({})), wanted);
 }
+
+#[test]
+fn a_move_that_cannot_be_saved_is_not_played() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = TestApp::start(dir.path());
+    let view = new_game(&app, english("local"));
+    // A directory where the temporary file goes makes the next write fail.
+    let blocker = dir
+        .path()
+        .join(format!("{}.tmp", damas_app_lib::SAVES_FILE));
+    std::fs::create_dir(&blocker).unwrap();
+    let args = json!({"id": view["id"], "moveText": first_move(&view)});
+    assert_eq!(app.error_code("play_move", args.clone()), "storage");
+    assert_eq!(app.ok("get_game", id(&view)), view);
+    assert_eq!(app.error_code("new_game", english("local")), "storage");
+    assert_eq!(
+        app.ok("list_saved", json!({})).as_array().map(Vec::len),
+        Some(1)
+    );
+    // The file on disk still holds the game as it was.
+    let on_disk: Value =
+        serde_json::from_slice(&std::fs::read(dir.path().join(damas_app_lib::SAVES_FILE)).unwrap())
+            .unwrap();
+    assert_eq!(on_disk[view["id"].as_str().unwrap()]["moves"], json!([]));
+
+    std::fs::remove_dir(&blocker).unwrap();
+    assert_eq!(app.ok("play_move", args)["ply"], 1);
+}
