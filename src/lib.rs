@@ -13,6 +13,8 @@ pub mod record;
 pub mod search;
 pub mod session;
 
+pub use games::capture::Capture;
+pub use games::diamond::Diamond;
 pub use games::turkish::Turkish;
 pub use position::{
     BoardLayout, BoardShape, Cell, DrawCounter, EndReason, GameKind, GameResult, MoveError,

@@ -3,6 +3,7 @@
 //! and exit code 2.
 
 use clap::{Args, Parser, Subcommand};
+use damas::notation::star_text;
 use damas::{games, AnyGame, GameKind, GameResult, MoveInfo, Variant};
 use serde_json::{json, Value};
 use std::io::Write;
@@ -100,8 +101,14 @@ impl GameArgs {
     /// The game after `--after`'s moves; any bad part is an error and nothing is printed.
     fn build(&self) -> Result<Box<dyn AnyGame>, CliError> {
         let kind = GameKind::parse(&self.game)?;
-        let variant = Variant::new(kind, self.players, self.long_jump)?;
         let text = self.fen.as_deref().or(self.position.as_deref());
+        // A star position text names its own player count and options; flags may only agree.
+        let variant = match text {
+            Some(text) if !kind.is_draughts() && self.players.is_none() && !self.long_jump => {
+                star_text::variant_of(text)?
+            }
+            _ => Variant::new(kind, self.players, self.long_jump)?,
+        };
         let mut game = games::new_game(variant, text)?;
         for (index, mv) in self
             .after
