@@ -5,8 +5,7 @@
 use damas::session::{GameSetup, SavedSession, Session, SessionError};
 use serde_json::{json, Value};
 
-/// The games in the registry so far.
-const GAMES: [&str; 3] = ["english", "international", "turkish"];
+const GAMES: [&str; 5] = ["english", "international", "turkish", "diamond", "capture"];
 
 fn setup(kind: &str, human_seats: &[u8]) -> GameSetup {
     serde_json::from_value(json!({
@@ -45,7 +44,7 @@ fn games_against_the_cpu_reach_their_end_and_reload_identically() {
         let mut session = Session::new("g".into(), &setup(kind, &[0])).unwrap();
         play(&mut session, 30);
         assert_eq!(reload(&session).view(), session.view(), "{kind} mid-game");
-        // Every draughts game ends within its move or no-progress limits.
+        // Every game ends within its move or no-progress limits.
         play(&mut session, 5000);
         assert!(session.is_over(), "{kind} did not end");
         let view = session.view();
@@ -82,15 +81,15 @@ fn a_tampered_record_is_rejected() {
         let mut session = Session::new("g".into(), &setup(kind, &[0])).unwrap();
         play(&mut session, 6);
         let good = session.to_save().to_json();
-        let mut swapped = good.clone();
-        // Two moves exchanged: each side would move twice in a row.
-        let moves = swapped["moves"].as_array_mut().unwrap();
-        moves.swap(0, 1);
-        let mut dropped = good.clone();
-        dropped["moves"].as_array_mut().unwrap().remove(0);
+        // The first move twice: its piece has left the square. (Swapping two moves is not enough:
+        // in the capture game pieces belong to nobody.)
+        let mut repeated = good.clone();
+        repeated["moves"][1] = good["moves"][0].clone();
+        let mut garbage = good.clone();
+        garbage["moves"][2] = json!("zz-99");
         let mut other_start = good.clone();
         other_start["start"] = json!("not a position");
-        for tampered in [swapped, dropped, other_start] {
+        for tampered in [repeated, garbage, other_start] {
             let loaded = SavedSession::from_json(&tampered).and_then(|r| r.restore());
             assert!(
                 matches!(loaded, Err(SessionError::BadSave(_))),
@@ -99,4 +98,42 @@ fn a_tampered_record_is_rejected() {
         }
         assert!(SavedSession::from_json(&good).unwrap().restore().is_ok());
     }
+}
+
+#[test]
+fn three_player_resignations_follow_the_seed_rules() {
+    // Capture game, 3 players: of the others, the one with most captures wins; on a tie the first
+    // to play after the resigner. Find a game where the two rules disagree (seat 2 ahead of 1).
+    let local: GameSetup = serde_json::from_value(json!({
+        "variant": {"kind": "capture", "players": 3}, "mode": "local"
+    }))
+    .unwrap();
+    let mut session = Session::new("g".into(), &local).unwrap();
+    let captures = |s: &Session, seat: usize| s.view().seats[seat].stats.captures.unwrap();
+    // Seat 2 plays its longest capture, seats 0 and 1 their shortest.
+    while !(session.game().to_move() == 0 && captures(&session, 2) > captures(&session, 1)) {
+        assert!(!session.is_over(), "no position found");
+        let moves = session.game().legal_moves();
+        let seat = session.game().to_move();
+        let choice = if seat == 2 {
+            moves.iter().max_by_key(|m| m.jumps)
+        } else {
+            moves.iter().min_by_key(|m| m.jumps)
+        };
+        let text = choice.unwrap().text.clone();
+        session.play_move(&text).unwrap();
+    }
+    let outcome = session.resign().unwrap();
+    assert_eq!(outcome.result, damas::GameResult::Win(2));
+    assert_eq!(session.view().outcome.unwrap().winner, Some(2));
+
+    // Diamond, 3 players vs the CPU: the human (seat 0) resigns while a CPU is to move; one of the
+    // other two wins.
+    let mut session = Session::new("g".into(), &setup("diamond", &[0])).unwrap();
+    play(&mut session, 4);
+    assert!(session.cpu_to_move());
+    let outcome = session.resign().unwrap();
+    assert_eq!(session.resigned(), Some(0));
+    assert!(matches!(outcome.result, damas::GameResult::Win(1 | 2)));
+    assert_eq!(outcome.reason, damas::EndReason::Resignation);
 }
