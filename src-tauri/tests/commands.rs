@@ -381,3 +381,63 @@ fn a_move_that_cannot_be_saved_is_not_played() {
     std::fs::remove_dir(&blocker).unwrap();
     assert_eq!(app.ok("play_move", args)["ply"], 1);
 }
+
+#[test]
+fn diamond_for_three_against_two_cpus() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = TestApp::start(dir.path());
+    let setup = json!({"setup": {"variant": {"kind": "diamond", "players": 3}, "mode": "cpu", "level": "medium"}});
+    let view = new_game(&app, setup);
+    assert_eq!(view["layout"]["shape"]["type"], "star");
+    assert_eq!(view["layout"]["cells"].as_array().map(Vec::len), Some(121));
+    assert_eq!(view["human_seats"], json!([0]));
+    let cpu: Vec<&Value> = view["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| &s["cpu"])
+        .collect();
+    assert_eq!(cpu, [&json!(false), &json!(true), &json!(true)]);
+    let mut seats: Vec<u64> = view["pieces"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["seat"].as_u64().unwrap())
+        .collect();
+    seats.dedup();
+    assert_eq!(seats, [0, 1, 2]);
+
+    let played = app.ok(
+        "play_move",
+        json!({"id": view["id"], "moveText": first_move(&view)}),
+    );
+    assert_eq!(
+        (played["to_move"].clone(), played["cpu_to_move"].clone()),
+        (json!(1), json!(true))
+    );
+    let first_reply = app.ok("cpu_move", id(&view));
+    assert_eq!(
+        (
+            first_reply["to_move"].clone(),
+            first_reply["cpu_to_move"].clone()
+        ),
+        (json!(2), json!(true))
+    );
+    let second_reply = app.ok("cpu_move", id(&view));
+    assert_eq!(
+        (
+            second_reply["to_move"].clone(),
+            second_reply["cpu_to_move"].clone()
+        ),
+        (json!(0), json!(false))
+    );
+    let movers: Vec<&Value> = second_reply["history"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| &h["seat"])
+        .collect();
+    assert_eq!(movers, [&json!(0), &json!(1), &json!(2)]);
+    // Undo takes back both CPU replies and the human move.
+    assert_eq!(app.ok("undo", id(&view))["ply"], 0);
+}
