@@ -1,1 +1,249 @@
-fn main() {}
+//! The `damas` command line: a stable contract other tools call (see README.md, "The CLI").
+//! Every failure — bad arguments, a malformed position, an illegal move — is a message on stderr
+//! and exit code 2.
+
+use clap::{Args, Parser, Subcommand};
+use damas::{games, AnyGame, GameKind, GameResult, MoveInfo, Variant};
+use serde_json::{json, Value};
+use std::io::Write;
+use std::process::ExitCode;
+use std::time::Instant;
+
+#[derive(Parser)]
+#[command(
+    name = "damas",
+    version,
+    about = "Five jumping games: rules, perft and CPU players"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Counts the leaves of the legal-move tree; the last line is the count.
+    Perft {
+        #[command(flatten)]
+        game: GameArgs,
+        depth: u32,
+        /// Print each first move with its count before the total.
+        #[arg(long)]
+        divide: bool,
+        /// Count capture paths instead of unique moves (Turkish, for comparing with kish).
+        #[arg(long)]
+        paths: bool,
+    },
+    /// Lists the legal moves, one JSON object a line.
+    Moves {
+        #[command(flatten)]
+        game: GameArgs,
+    },
+    /// Prints the game's state as one JSON object.
+    Status {
+        #[command(flatten)]
+        game: GameArgs,
+    },
+    /// Times perft on the three draughts start positions and prints nodes per second.
+    Bench {
+        /// English depth.
+        #[arg(long, default_value_t = 11)]
+        english: u32,
+        /// International depth.
+        #[arg(long, default_value_t = 9)]
+        international: u32,
+        /// Turkish depth.
+        #[arg(long, default_value_t = 8)]
+        turkish: u32,
+    },
+}
+
+/// Which game, from where.
+#[derive(Args)]
+struct GameArgs {
+    /// english, international, turkish, diamond or capture.
+    game: String,
+    /// Number of players (diamond 2–3, default 3; capture 2–6, default 2).
+    #[arg(long)]
+    players: Option<u8>,
+    /// Capture game: allow the long jump ("Salto largo").
+    #[arg(long)]
+    long_jump: bool,
+    /// Start position as FEN (draughts).
+    #[arg(long, conflicts_with = "position")]
+    fen: Option<String>,
+    /// Start position in the star games' position format (docs/notation.md); FEN also accepted.
+    #[arg(long)]
+    position: Option<String>,
+    /// Moves to play first, separated by spaces, in the notation `moves` prints.
+    #[arg(long, allow_hyphen_values = true)]
+    after: Option<String>,
+}
+
+#[derive(Debug, thiserror::Error)]
+enum CliError {
+    #[error(transparent)]
+    Setup(#[from] damas::SetupError),
+    #[error("move {index} ('{text}'): {source}")]
+    Move {
+        index: usize,
+        text: String,
+        source: damas::MoveError,
+    },
+    #[error("--paths is only available for turkish")]
+    PathsUnavailable,
+    #[error("could not write output: {0}")]
+    Output(#[from] std::io::Error),
+}
+
+impl GameArgs {
+    /// The game after `--after`'s moves; any bad part is an error and nothing is printed.
+    fn build(&self) -> Result<Box<dyn AnyGame>, CliError> {
+        let kind = GameKind::parse(&self.game)?;
+        let variant = Variant::new(kind, self.players, self.long_jump)?;
+        let text = self.fen.as_deref().or(self.position.as_deref());
+        let mut game = games::new_game(variant, text)?;
+        for (index, mv) in self
+            .after
+            .as_deref()
+            .unwrap_or("")
+            .split_whitespace()
+            .enumerate()
+        {
+            game.play(mv).map_err(|source| CliError::Move {
+                index: index + 1,
+                text: mv.to_string(),
+                source,
+            })?;
+        }
+        Ok(game)
+    }
+}
+
+/// A move as the CLI contract prints it: draughts without `jumps`, star games with it.
+fn move_json(kind: GameKind, info: &MoveInfo) -> Value {
+    if kind.is_draughts() {
+        json!({
+            "move": info.text,
+            "from": info.from,
+            "to": info.to,
+            "path": info.path,
+            "captures": info.captures,
+        })
+    } else {
+        json!({
+            "move": info.text,
+            "from": info.from,
+            "to": info.to,
+            "path": info.path,
+            "jumps": info.jumps,
+            "captures": info.captures,
+        })
+    }
+}
+
+fn status_json(game: &dyn AnyGame) -> Value {
+    let kind = game.variant().kind;
+    let outcome = game.outcome();
+    let result = match outcome.map(|o| o.result) {
+        None => "ongoing".to_string(),
+        Some(GameResult::Draw) => "draw".to_string(),
+        Some(GameResult::Win(seat)) => game.seat_name(seat).to_string(),
+    };
+    let reason = outcome.map(|o| o.reason.as_str());
+    let to_move = game.seat_name(game.to_move());
+    if kind.is_draughts() {
+        json!({
+            "to_move": to_move,
+            "result": result,
+            "reason": reason,
+            "fen": game.position_text(),
+            "ply": game.ply(),
+            "draw_counters": game.draw_counters(),
+        })
+    } else {
+        json!({
+            "to_move": to_move,
+            "result": result,
+            "reason": reason,
+            "ply": game.ply(),
+            "players": game.seat_stats(),
+            "position": game.position_text(),
+        })
+    }
+}
+
+fn run(command: Command, out: &mut impl Write) -> Result<(), CliError> {
+    match command {
+        Command::Perft {
+            game,
+            depth,
+            divide,
+            paths,
+        } => {
+            let game = game.build()?;
+            if paths {
+                let count =
+                    games::perft_paths(game.as_ref(), depth).ok_or(CliError::PathsUnavailable)?;
+                writeln!(out, "{count}")?;
+            } else if divide {
+                let mut total = 0;
+                for (info, count) in game.perft_divide(depth) {
+                    writeln!(out, "{} {count}", info.text)?;
+                    total += count;
+                }
+                writeln!(out, "{total}")?;
+            } else {
+                writeln!(out, "{}", game.perft(depth))?;
+            }
+        }
+        Command::Moves { game } => {
+            let game = game.build()?;
+            let kind = game.variant().kind;
+            for info in game.legal_moves() {
+                writeln!(out, "{}", move_json(kind, &info))?;
+            }
+        }
+        Command::Status { game } => {
+            let game = game.build()?;
+            writeln!(out, "{}", status_json(game.as_ref()))?;
+        }
+        Command::Bench {
+            english,
+            international,
+            turkish,
+        } => {
+            for (kind, depth) in [
+                (GameKind::English, english),
+                (GameKind::International, international),
+                (GameKind::Turkish, turkish),
+            ] {
+                let game = games::new_game(Variant::standard(kind), None)?;
+                let started = Instant::now();
+                let nodes = game.perft(depth);
+                let seconds = started.elapsed().as_secs_f64();
+                writeln!(
+                    out,
+                    "{:<14} perft({depth:>2}) = {nodes:>12}  {seconds:>8.3} s  {:>8.1} Mnodes/s",
+                    kind.as_str(),
+                    nodes as f64 / seconds.max(1e-9) / 1e6
+                )?;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let result = run(cli.command, &mut out).and_then(|()| out.flush().map_err(CliError::from));
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("damas: {error}");
+            ExitCode::from(2)
+        }
+    }
+}

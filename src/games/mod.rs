@@ -22,3 +22,10 @@ pub fn new_game(variant: Variant, position: Option<&str>) -> Result<Box<dyn AnyG
         kind => Err(SetupError::UnknownGame(kind.as_str().to_string())),
     }
 }
+
+/// Perft counting capture paths rather than unique moves, where a game offers it (Turkish, to
+/// compare with engines that count duplicate paths).
+pub fn perft_paths(game: &dyn AnyGame, depth: u32) -> Option<u64> {
+    let _ = (game, depth);
+    None
+}
