@@ -21,7 +21,7 @@ const SNAPSHOT = `
     king: e.getAttribute('data-king') === 'true',
     classes: cls(e),
   })) : [];
-  const chips = (id) => q('[data-testid=' + id + ']').map((e) => ({ seat: Number(e.dataset.seat), value: e.dataset.value, text: e.textContent.trim() }));
+  const chips = (id) => q('[data-testid=' + id + ']').map((e) => ({ seat: Number(e.dataset.seat), value: e.dataset.value, name: e.querySelector('.chip-name')?.textContent.trim() ?? null, text: e.textContent.trim() }));
   const active = document.activeElement;
   return {
     ready: document.documentElement.dataset.ready === 'true',

@@ -31,15 +31,18 @@ async function keyboardMove(t, kind) {
   const piece = s.activeCell;
   await ui.pressKeys(Key.ENTER);
   // Enter picks the piece up and previews its first destination.
-  const lifted = (x) => ['selected', 'previewing'].includes(x.game.phase) && x.selected[0] === piece && x.panel.some((b) => b.testid === 'panel-dest');
+  const lifted = (x) =>
+    x.game.phase === 'previewing' && x.selected[0] === piece && x.activeTestid === 'panel-dest' && x.ghost === x.activeCell;
   s = await ui.waitFor(lifted, `${piece} picked up`);
   const destButtons = s.panel.filter((b) => b.testid === 'panel-dest').map((b) => b.cell);
   sameSet(destButtons, movesFrom(view, piece).map((m) => m.to), 'one button per destination');
   sameSet(s.dests.map((d) => d.cell), destButtons, 'the board rings the same destinations');
 
-  // Arrows preview destinations; Escape goes back to choosing a piece.
+  // Arrows preview destinations; Escape goes back to choosing a piece. An arrow moves the focus to the next destination and previews it.
+  const focusMoved = (from) => (x) =>
+    x.game.phase === 'previewing' && x.activeTestid === 'panel-dest' && x.ghost === x.activeCell && (destButtons.length < 2 || x.activeCell !== from);
   await ui.pressKeys(Key.ARROW_RIGHT);
-  s = await ui.waitFor((x) => x.game.phase === 'previewing' && x.ghost && x.ghost === x.activeCell, 'an arrow previews the focused destination');
+  s = await ui.waitFor(focusMoved(s.activeCell), 'an arrow previews the focused destination');
   assert.deepEqual(piecesKey(s.pieces), piecesKey(before.pieces), 'previewing moves nothing');
   await ui.pressKeys(Key.ESCAPE);
   s = await ui.waitFor((x) => x.game.phase === 'idle' && x.activeTestid === 'panel-piece', 'Escape goes back to the pieces');
@@ -47,9 +50,9 @@ async function keyboardMove(t, kind) {
 
   // Enter again, an arrow to a destination, Enter plays it.
   await ui.pressKeys(Key.ENTER);
-  await ui.waitFor(lifted, `${piece} picked up again`);
+  s = await ui.waitFor(lifted, `${piece} picked up again`);
   await ui.pressKeys(Key.ARROW_DOWN);
-  s = await ui.waitFor((x) => x.game.phase === 'previewing' && x.activeTestid === 'panel-dest', 'a destination focused');
+  s = await ui.waitFor(focusMoved(s.activeCell), 'a destination focused');
   const dest = s.activeCell;
   const ply = Number(s.game.ply);
   await ui.pressKeys(Key.ENTER);
