@@ -5,12 +5,14 @@
 //! (history, repetition) → `search` (CPU) → `session` (undo/redo, seats, save format).
 
 pub mod games;
+pub mod geometry;
 pub mod notation;
 pub mod perft;
 pub mod position;
 pub mod record;
 pub mod search;
 
+pub use games::turkish::Turkish;
 pub use position::{
     BoardLayout, BoardShape, Cell, DrawCounter, EndReason, GameKind, GameResult, MoveError,
     MoveInfo, Outcome, PieceView, Position, Seat, SeatStats, SetupError, Variant,

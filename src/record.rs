@@ -156,6 +156,8 @@ pub trait AnyGame: Send + Sync + std::fmt::Debug {
     fn layout(&self) -> BoardLayout;
     fn pieces(&self) -> Vec<PieceView>;
     fn perft(&self, depth: u32) -> u64;
+    /// Perft with a transposition table of 2^`table_bits` entries (see [`perft::perft_hashed`]).
+    fn perft_hashed(&self, depth: u32, table_bits: u32) -> u64;
     fn perft_divide(&self, depth: u32) -> Vec<(MoveInfo, u64)>;
     fn clone_box(&self) -> Box<dyn AnyGame>;
     /// For layers (search) that recover the concrete `Record<P>`.
@@ -246,6 +248,10 @@ impl<P: Position> AnyGame for Record<P> {
 
     fn perft(&self, depth: u32) -> u64 {
         perft::perft(self.position(), depth)
+    }
+
+    fn perft_hashed(&self, depth: u32, table_bits: u32) -> u64 {
+        perft::perft_hashed(self.position(), depth, table_bits)
     }
 
     fn perft_divide(&self, depth: u32) -> Vec<(MoveInfo, u64)> {

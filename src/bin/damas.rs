@@ -173,6 +173,16 @@ fn status_json(game: &dyn AnyGame) -> Value {
     }
 }
 
+/// Transposition table of the hashed bench perft: 2^22 entries (64 MiB).
+const BENCH_TABLE_BITS: u32 = 22;
+
+/// The result of `work` and the seconds it took.
+fn time(work: impl FnOnce() -> u64) -> (u64, f64) {
+    let started = Instant::now();
+    let nodes = work();
+    (nodes, started.elapsed().as_secs_f64())
+}
+
 fn run(command: Command, out: &mut impl Write) -> Result<(), CliError> {
     match command {
         Command::Perft {
@@ -219,15 +229,16 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), CliError> {
                 (GameKind::Turkish, turkish),
             ] {
                 let game = games::new_game(Variant::standard(kind), None)?;
-                let started = Instant::now();
-                let nodes = game.perft(depth);
-                let seconds = started.elapsed().as_secs_f64();
-                writeln!(
-                    out,
-                    "{:<14} perft({depth:>2}) = {nodes:>12}  {seconds:>8.3} s  {:>8.1} Mnodes/s",
-                    kind.as_str(),
-                    nodes as f64 / seconds.max(1e-9) / 1e6
-                )?;
+                let plain = time(|| game.perft(depth));
+                let hashed = time(|| game.perft_hashed(depth, BENCH_TABLE_BITS));
+                for (label, (nodes, seconds)) in [("plain", plain), ("hashed", hashed)] {
+                    writeln!(
+                        out,
+                        "{:<14} perft({depth:>2}) {label:<6} = {nodes:>12}  {seconds:>8.3} s  {:>8.1} Mnodes/s",
+                        kind.as_str(),
+                        nodes as f64 / seconds.max(1e-9) / 1e6
+                    )?;
+                }
             }
         }
     }

@@ -1,12 +1,15 @@
 //! The five games, one module each, all behind [`crate::position::Position`].
 
+pub mod draughts;
+pub mod english;
+pub mod international;
+pub mod turkish;
+
 use crate::position::{GameKind, Position, SetupError, Variant};
 use crate::record::{AnyGame, Record};
 
 /// A new game of `variant`, from its start or from a position text.
-#[allow(unused_variables, clippy::match_single_binding)]
 pub fn new_game(variant: Variant, position: Option<&str>) -> Result<Box<dyn AnyGame>, SetupError> {
-    #[allow(dead_code)]
     fn make<P: Position>(
         variant: Variant,
         text: Option<&str>,
@@ -18,14 +21,17 @@ pub fn new_game(variant: Variant, position: Option<&str>) -> Result<Box<dyn AnyG
         Ok(Box::new(Record::new(start)))
     }
     match variant.kind {
-        // Each game module adds its arm: GameKind::English => make::<english::English>(variant, position),
+        GameKind::English => make::<english::English>(variant, position),
+        GameKind::International => make::<international::International>(variant, position),
+        GameKind::Turkish => make::<turkish::Turkish>(variant, position),
         kind => Err(SetupError::UnknownGame(kind.as_str().to_string())),
     }
 }
 
-/// Perft counting capture paths rather than unique moves, where a game offers it (Turkish, to
-/// compare with engines that count duplicate paths).
+/// Perft counting every capture path separately (the CLI's `--paths`): `Some` for Turkish
+/// draughts, whose published figures (kish) count paths, `None` for the other games.
 pub fn perft_paths(game: &dyn AnyGame, depth: u32) -> Option<u64> {
-    let _ = (game, depth);
-    None
+    game.as_any()
+        .downcast_ref::<Record<turkish::Turkish>>()
+        .map(|record| turkish::perft_paths(record.position(), depth))
 }

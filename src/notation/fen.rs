@@ -74,9 +74,10 @@ pub fn parse(text: &str) -> Result<FenFields, FenError> {
         if field.is_empty() {
             continue;
         }
-        let (color, list) = match field.split_at(1) {
-            ("W" | "w", rest) => (FenColor::White, rest),
-            ("B" | "b", rest) => (FenColor::Black, rest),
+        // `split_at_checked`: a multi-byte first character is an error, not a panic.
+        let (color, list) = match field.split_at_checked(1) {
+            Some(("W" | "w", rest)) => (FenColor::White, rest),
+            Some(("B" | "b", rest)) => (FenColor::Black, rest),
             _ => return Err(FenError::ListColor(field.to_string())),
         };
         let seen = match color {
@@ -172,7 +173,7 @@ mod tests {
     #[test]
     fn rejects_malformed_text() {
         for bad in [
-            "", "X:W1", "W:X1", "W:W1:W2", "W:W5-2", "W:W1-999", "W:W1,K", "W:W1;2",
+            "", "X:W1", "W:X1", "W:W1:W2", "W:W5-2", "W:W1-999", "W:W1,K", "W:W1;2", "W:é1",
         ] {
             assert!(parse(bad).is_err(), "{bad} should be rejected");
         }

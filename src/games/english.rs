@@ -1,0 +1,169 @@
+//! English checkers (American checkers, "damas inglesas"): 8×8, 12 men each, Black first, men
+//! move and capture forward only, one-square kings, free choice among captures, crowning ends the
+//! move. Draws: threefold repetition (judged by the record), 80 plies without a capture or a man
+//! move, 400 plies in all. See `docs/rules.md`, "English checkers".
+
+use crate::games::draughts::{Board, DraughtsMove, Rules};
+use crate::geometry::diagonal::{DiagonalGrid, GRID_8};
+use crate::notation::fen::FenColor;
+use crate::position::{
+    BoardLayout, DrawCounter, EndReason, GameKind, MoveError, MoveInfo, Outcome, PieceView,
+    Position, Seat, SeatStats, SetupError, Variant,
+};
+
+/// Plies without a capture or a man move that draw the game (40 moves of each side).
+pub const NO_PROGRESS_PLIES: u32 = 80;
+/// Plies in all that draw the game.
+pub const MOVE_LIMIT_PLIES: u32 = 400;
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct EnglishRules;
+
+impl Rules for EnglishRules {
+    const GRID: &'static DiagonalGrid = &GRID_8;
+    const MEN_CAPTURE_BACKWARD: bool = false;
+    const FLYING_KINGS: bool = false;
+    const MAJORITY: bool = false;
+    const SEAT0_MOVES_UP: bool = true;
+    const SEAT0_COLOR: FenColor = FenColor::Black;
+    const SEAT_NAMES: [&'static str; 2] = ["black", "white"];
+    const START_ROWS: u32 = 3;
+}
+
+/// A position of English checkers with its draw counters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct English {
+    board: Board<EnglishRules>,
+}
+
+impl English {
+    pub fn board(&self) -> &Board<EnglishRules> {
+        &self.board
+    }
+
+    /// The same position with the counters set (plies without progress, plies played), for
+    /// continuing a game whose history is not replayed.
+    pub fn with_counters(mut self, quiet_plies: u32, plies: u32) -> English {
+        self.board.quiet_plies = quiet_plies;
+        self.board.plies = plies;
+        self
+    }
+}
+
+fn check_kind(variant: Variant) -> Result<(), SetupError> {
+    if variant.kind == GameKind::English {
+        Ok(())
+    } else {
+        Err(SetupError::Position(format!(
+            "an English checkers position cannot start a {} game",
+            variant.kind.as_str()
+        )))
+    }
+}
+
+impl Position for English {
+    type Move = DraughtsMove;
+
+    fn start(variant: Variant) -> Result<Self, SetupError> {
+        check_kind(variant)?;
+        Ok(English {
+            board: Board::start(),
+        })
+    }
+
+    fn from_text(variant: Variant, text: &str) -> Result<Self, SetupError> {
+        check_kind(variant)?;
+        Ok(English {
+            board: Board::from_fen(text)?,
+        })
+    }
+
+    fn to_text(&self) -> String {
+        self.board.to_fen()
+    }
+
+    fn variant(&self) -> Variant {
+        Variant::standard(GameKind::English)
+    }
+
+    fn to_move(&self) -> Seat {
+        self.board.to_move
+    }
+
+    fn legal_moves(&self, out: &mut Vec<DraughtsMove>) {
+        self.board.generate(out);
+    }
+
+    fn play(&mut self, mv: &DraughtsMove) {
+        self.board.play(mv);
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.board.count() == 0 {
+            return Some(Outcome::win(
+                1 - self.board.to_move,
+                EndReason::NoLegalMoves,
+            ));
+        }
+        if self.board.quiet_plies >= NO_PROGRESS_PLIES {
+            return Some(Outcome::draw(EndReason::NoProgress));
+        }
+        if self.board.plies >= MOVE_LIMIT_PLIES {
+            return Some(Outcome::draw(EndReason::MoveLimit));
+        }
+        None
+    }
+
+    fn zobrist(&self) -> u64 {
+        self.board.hash
+    }
+
+    fn move_info(&self, mv: &DraughtsMove) -> MoveInfo {
+        self.board.move_info(mv)
+    }
+
+    fn seat_name(&self, seat: Seat) -> &'static str {
+        EnglishRules::SEAT_NAMES[usize::from(seat & 1)]
+    }
+
+    fn seat_stats(&self) -> Vec<SeatStats> {
+        self.board.seat_stats()
+    }
+
+    fn layout(&self) -> BoardLayout {
+        Board::<EnglishRules>::layout()
+    }
+
+    fn pieces(&self) -> Vec<PieceView> {
+        self.board.piece_views()
+    }
+
+    fn repetition_limit(&self) -> Option<u32> {
+        Some(3)
+    }
+
+    fn is_irreversible(&self, mv: &DraughtsMove) -> bool {
+        mv.captures != 0 || self.board.is_man_move(mv)
+    }
+
+    fn draw_counters(&self) -> Vec<DrawCounter> {
+        vec![
+            DrawCounter {
+                reason: EndReason::NoProgress,
+                plies_left: NO_PROGRESS_PLIES.saturating_sub(self.board.quiet_plies),
+            },
+            DrawCounter {
+                reason: EndReason::MoveLimit,
+                plies_left: MOVE_LIMIT_PLIES.saturating_sub(self.board.plies),
+            },
+        ]
+    }
+
+    fn count_moves(&self) -> u64 {
+        self.board.count()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<DraughtsMove, MoveError> {
+        self.board.parse_move(text)
+    }
+}

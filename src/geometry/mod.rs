@@ -1,0 +1,3 @@
+//! Board shapes and the bit layouts the rules work on, independent of any one game's rules.
+
+pub mod diagonal;

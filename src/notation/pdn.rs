@@ -1,0 +1,460 @@
+//! PDN 3.0 game text: tag pairs, numbered movetext and a result token.
+//!
+//! ```text
+//! [GameType "21"]
+//! [FEN "B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29"]
+//! [Result "*"]
+//! 1. 12-16 10x19 2. 16-19 *
+//! ```
+//!
+//! Reading is two-stage: [`parse`] splits the text into tags, move texts and the result token
+//! (syntax only, any game); [`read`] or [`read_record`] then replays the moves with the game's own
+//! `parse_move`, so every game with a move notation gets PDN for free. Comments (`{…}`, `; …`),
+//! variations (`(…)`), NAGs (`$1`) and move marks (`!`, `?`) are skipped. Results use the PDN
+//! convention: `1-0` White won, `0-1` Black won, `1/2-1/2` a draw, `*` unfinished (the Dutch
+//! `2-0`, `0-2`, `1-1` are read too).
+
+use crate::games::new_game;
+use crate::position::{GameKind, GameResult, MoveError, Position, SetupError, Variant};
+use crate::record::{AnyGame, Record};
+use thiserror::Error;
+
+/// The PDN `GameType` number of each draughts game.
+pub fn game_type(kind: GameKind) -> Option<u32> {
+    match kind {
+        GameKind::International => Some(20),
+        GameKind::English => Some(21),
+        GameKind::Turkish => Some(30),
+        _ => None,
+    }
+}
+
+fn kind_of_game_type(number: u32) -> Option<GameKind> {
+    [
+        GameKind::English,
+        GameKind::International,
+        GameKind::Turkish,
+    ]
+    .into_iter()
+    .find(|&kind| game_type(kind) == Some(number))
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PdnError {
+    #[error("PDN syntax error at character {at}: {message}")]
+    Syntax { at: usize, message: String },
+    #[error("unsupported GameType '{0}' (expected 20, 21 or 30)")]
+    GameType(String),
+    #[error("PDN game type is {found} but a {expected} game was asked for")]
+    WrongGame {
+        expected: &'static str,
+        found: String,
+    },
+    #[error("PDN start position: {0}")]
+    Setup(#[from] SetupError),
+    #[error("PDN move {ply} '{text}': {error}")]
+    Move {
+        /// 1-based ply in the movetext.
+        ply: usize,
+        text: String,
+        error: MoveError,
+    },
+}
+
+/// The result token of a PDN game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PdnResult {
+    WhiteWins,
+    BlackWins,
+    Draw,
+    Unfinished,
+}
+
+impl PdnResult {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PdnResult::WhiteWins => "1-0",
+            PdnResult::BlackWins => "0-1",
+            PdnResult::Draw => "1/2-1/2",
+            PdnResult::Unfinished => "*",
+        }
+    }
+
+    fn parse(token: &str) -> Option<PdnResult> {
+        match token {
+            "1-0" | "2-0" => Some(PdnResult::WhiteWins),
+            "0-1" | "0-2" => Some(PdnResult::BlackWins),
+            "1/2-1/2" | "1-1" | "½-½" => Some(PdnResult::Draw),
+            "*" => Some(PdnResult::Unfinished),
+            _ => None,
+        }
+    }
+
+    /// The token for a game's end, naming the winner by colour.
+    fn of_game(game: &dyn AnyGame) -> PdnResult {
+        match game.outcome().map(|outcome| outcome.result) {
+            Some(GameResult::Draw) => PdnResult::Draw,
+            Some(GameResult::Win(seat)) if game.seat_name(seat) == "white" => PdnResult::WhiteWins,
+            Some(GameResult::Win(_)) => PdnResult::BlackWins,
+            None => PdnResult::Unfinished,
+        }
+    }
+}
+
+/// A PDN game split into its parts, before any move is checked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PdnText {
+    pub tags: Vec<(String, String)>,
+    pub moves: Vec<String>,
+    pub result: PdnResult,
+}
+
+impl PdnText {
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(tag, _)| tag == name)
+            .map(|(_, value)| value.as_str())
+    }
+
+    /// The game named by the `GameType` tag (its first number), if there is one.
+    pub fn game_kind(&self) -> Result<Option<GameKind>, PdnError> {
+        let Some(value) = self.tag("GameType") else {
+            return Ok(None);
+        };
+        let number = value.split(',').next().unwrap_or_default().trim();
+        number
+            .parse()
+            .ok()
+            .and_then(kind_of_game_type)
+            .map(Some)
+            .ok_or_else(|| PdnError::GameType(value.to_string()))
+    }
+}
+
+/// A PDN game read and replayed.
+#[derive(Debug)]
+pub struct PdnGame {
+    pub tags: Vec<(String, String)>,
+    pub game: Box<dyn AnyGame>,
+    pub result: PdnResult,
+}
+
+/// Reads one game; its `GameType` tag picks the game (`default` when the tag is missing, English
+/// when both are), its `FEN` tag the start.
+pub fn read(text: &str, default: Option<GameKind>) -> Result<PdnGame, PdnError> {
+    let parsed = parse(text)?;
+    let kind = parsed.game_kind()?.or(default).unwrap_or(GameKind::English);
+    let mut game = new_game(Variant::standard(kind), parsed.tag("FEN"))?;
+    for (index, text) in parsed.moves.iter().enumerate() {
+        game.play(text).map_err(|error| PdnError::Move {
+            ply: index + 1,
+            text: text.clone(),
+            error,
+        })?;
+    }
+    Ok(PdnGame {
+        tags: parsed.tags,
+        game,
+        result: parsed.result,
+    })
+}
+
+/// Reads one game of a known game type into its typed record.
+pub fn read_record<P: Position>(
+    variant: Variant,
+    text: &str,
+) -> Result<(PdnText, Record<P>), PdnError> {
+    let parsed = parse(text)?;
+    if let Some(kind) = parsed.game_kind()? {
+        if kind != variant.kind {
+            return Err(PdnError::WrongGame {
+                expected: variant.kind.as_str(),
+                found: kind.as_str().to_string(),
+            });
+        }
+    }
+    let start = match parsed.tag("FEN") {
+        Some(fen) => P::from_text(variant, fen)?,
+        None => P::start(variant)?,
+    };
+    let mut record = Record::new(start);
+    for (index, text) in parsed.moves.iter().enumerate() {
+        record.play_text(text).map_err(|error| PdnError::Move {
+            ply: index + 1,
+            text: text.clone(),
+            error,
+        })?;
+    }
+    Ok((parsed, record))
+}
+
+/// Writes a game as PDN. `tags` override or extend the defaults (seven-tag roster, `GameType`,
+/// `SetUp`/`FEN` when the game did not start from the standard position); a `Result` tag given
+/// here (a resignation, an agreed draw) also sets the closing token.
+pub fn write(game: &dyn AnyGame, tags: &[(&str, &str)]) -> String {
+    let variant = game.variant();
+    let result = tags
+        .iter()
+        .find(|(name, _)| *name == "Result")
+        .and_then(|(_, value)| PdnResult::parse(value))
+        .unwrap_or_else(|| PdnResult::of_game(game));
+    let mut all: Vec<(String, String)> = ["Event", "Site", "Date", "Round", "White", "Black"]
+        .iter()
+        .map(|name| (name.to_string(), "?".to_string()))
+        .collect();
+    all.push(("Result".into(), result.as_str().into()));
+    if let Some(number) = game_type(variant.kind) {
+        all.push(("GameType".into(), number.to_string()));
+    }
+    let start = game.start_text();
+    let standard = new_game(variant, None).map(|g| g.position_text()).ok();
+    if standard.as_deref() != Some(start.as_str()) {
+        all.push(("SetUp".into(), "1".into()));
+        all.push(("FEN".into(), start));
+    }
+    for (name, value) in tags {
+        match all.iter_mut().find(|(tag, _)| tag == name) {
+            Some(slot) => slot.1 = value.to_string(),
+            None => all.push((name.to_string(), value.to_string())),
+        }
+    }
+    let mut out = String::new();
+    for (name, value) in &all {
+        let escaped = value.replace('\\', "\\\\").replace('"', "\\\"");
+        out.push_str(&format!("[{name} \"{escaped}\"]\n"));
+    }
+    out.push('\n');
+    let mut line = String::new();
+    let mut push = |word: String, out: &mut String| {
+        if !line.is_empty() && line.len() + 1 + word.len() > 79 {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&word);
+    };
+    // Move numbers follow seat 0, who moves first in every draughts game.
+    let first_seat = start_seat(game);
+    for (index, info) in game.history().iter().enumerate() {
+        let seat = (usize::from(first_seat) + index) % 2;
+        let number = (usize::from(first_seat) + index) / 2 + 1;
+        if seat == 0 {
+            push(format!("{number}."), &mut out);
+        } else if index == 0 {
+            push(format!("{number}..."), &mut out);
+        }
+        push(info.text.clone(), &mut out);
+    }
+    push(result.as_str().to_string(), &mut out);
+    out.push_str(&line);
+    out.push('\n');
+    out
+}
+
+/// The seat to move in the start position.
+fn start_seat(game: &dyn AnyGame) -> u8 {
+    let plies = game.ply();
+    let now = usize::from(game.to_move());
+    ((now + plies * (game.seats().max(1) - 1)) % game.seats().max(1)) as u8
+}
+
+/// Splits PDN text into tags, move texts and the result (the first game only; text after its
+/// result token is an error).
+pub fn parse(text: &str) -> Result<PdnText, PdnError> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut tags = Vec::new();
+    let mut moves = Vec::new();
+    let mut result = None;
+    let mut at = 0;
+    let mut in_movetext = false;
+    let syntax = |at: usize, message: &str| PdnError::Syntax {
+        at,
+        message: message.to_string(),
+    };
+    while at < chars.len() {
+        let c = chars[at];
+        if c.is_whitespace() {
+            at += 1;
+            continue;
+        }
+        if result.is_some() {
+            return Err(syntax(at, "text after the result token"));
+        }
+        match c {
+            '[' => {
+                if in_movetext {
+                    return Err(syntax(at, "tag pair inside the movetext"));
+                }
+                let (tag, next) = parse_tag(&chars, at)?;
+                tags.push(tag);
+                at = next;
+            }
+            '{' => {
+                at = skip_until(&chars, at, '}')
+                    .ok_or_else(|| syntax(at, "comment not closed by '}'"))?;
+            }
+            ';' => {
+                at = skip_until(&chars, at, '\n').unwrap_or(chars.len());
+            }
+            '%' if at == 0 || chars[at - 1] == '\n' => {
+                at = skip_until(&chars, at, '\n').unwrap_or(chars.len());
+            }
+            '(' => {
+                let mut depth = 0usize;
+                let start = at;
+                loop {
+                    match chars.get(at) {
+                        None => return Err(syntax(start, "variation not closed by ')'")),
+                        Some('(') => depth += 1,
+                        Some(')') => {
+                            depth -= 1;
+                            if depth == 0 {
+                                at += 1;
+                                break;
+                            }
+                        }
+                        Some('{') => {
+                            at = skip_until(&chars, at, '}')
+                                .ok_or_else(|| syntax(at, "comment not closed by '}'"))?;
+                            continue;
+                        }
+                        Some(_) => {}
+                    }
+                    at += 1;
+                }
+            }
+            ')' | ']' | '}' | '"' => return Err(syntax(at, &format!("unexpected '{c}'"))),
+            _ => {
+                in_movetext = true;
+                let start = at;
+                while at < chars.len()
+                    && !chars[at].is_whitespace()
+                    && !matches!(chars[at], '{' | '(' | ';' | '[' | ')' | ']' | '}' | '"')
+                {
+                    at += 1;
+                }
+                let token: String = chars[start..at].iter().collect();
+                if let Some(found) = PdnResult::parse(&token) {
+                    result = Some(found);
+                    continue;
+                }
+                if token.starts_with('$') {
+                    continue;
+                }
+                // A move number, possibly glued to its move: `12.`, `12...`, `12.11-15`.
+                let digits = token.chars().take_while(char::is_ascii_digit).count();
+                let rest = &token[digits..];
+                let mv = if digits > 0 && rest.starts_with('.') {
+                    rest.trim_start_matches('.')
+                } else {
+                    token.as_str()
+                };
+                let mv = mv.trim_end_matches(['!', '?']);
+                if !mv.is_empty() {
+                    moves.push(mv.to_string());
+                }
+            }
+        }
+    }
+    Ok(PdnText {
+        tags,
+        moves,
+        result: result.unwrap_or(PdnResult::Unfinished),
+    })
+}
+
+/// The index just after the next `end` from `at`, if any.
+fn skip_until(chars: &[char], at: usize, end: char) -> Option<usize> {
+    chars[at + 1..]
+        .iter()
+        .position(|&c| c == end)
+        .map(|offset| at + 1 + offset + 1)
+}
+
+/// Reads `[Name "value"]` starting at `at` (the `[`); returns the pair and the index after `]`.
+fn parse_tag(chars: &[char], mut at: usize) -> Result<((String, String), usize), PdnError> {
+    let start = at;
+    let error = |message: &str| PdnError::Syntax {
+        at: start,
+        message: message.to_string(),
+    };
+    at += 1;
+    let name_start = at;
+    while at < chars.len() && (chars[at].is_alphanumeric() || chars[at] == '_') {
+        at += 1;
+    }
+    let name: String = chars[name_start..at].iter().collect();
+    if name.is_empty() {
+        return Err(error("tag without a name"));
+    }
+    while at < chars.len() && chars[at].is_whitespace() {
+        at += 1;
+    }
+    if chars.get(at) != Some(&'"') {
+        return Err(error("tag value must be in double quotes"));
+    }
+    at += 1;
+    let mut value = String::new();
+    loop {
+        match chars.get(at) {
+            None | Some('\n') => return Err(error("tag value not closed")),
+            Some('\\') => {
+                match chars.get(at + 1) {
+                    Some(&escaped @ ('"' | '\\')) => value.push(escaped),
+                    _ => return Err(error("bad escape in tag value")),
+                }
+                at += 2;
+            }
+            Some('"') => {
+                at += 1;
+                break;
+            }
+            Some(&c) => {
+                value.push(c);
+                at += 1;
+            }
+        }
+    }
+    while at < chars.len() && chars[at].is_whitespace() && chars[at] != '\n' {
+        at += 1;
+    }
+    if chars.get(at) != Some(&']') {
+        return Err(error("tag not closed by ']'"));
+    }
+    Ok(((name, value), at + 1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splits_tags_moves_comments_and_result() {
+        let text = "[Event \"Test \\\"cup\\\"\"]\n[GameType \"21\"]\n\n1. 11-15 {book} 23-19 \
+                    2. 8-11! (2. 9-13 22-18) 22-17 $3 ; rest\n3.9-13 1-0\n";
+        let parsed = parse(text).unwrap();
+        assert_eq!(parsed.tag("Event"), Some("Test \"cup\""));
+        assert_eq!(parsed.moves, ["11-15", "23-19", "8-11", "22-17", "9-13"]);
+        assert_eq!(parsed.result, PdnResult::WhiteWins);
+        assert_eq!(parsed.game_kind(), Ok(Some(GameKind::English)));
+    }
+
+    #[test]
+    fn rejects_broken_text() {
+        for bad in [
+            "[Event \"x\"",
+            "[Event x]",
+            "{open",
+            "(1. 11-15",
+            "1. 11-15 * 2. 9-13",
+            "1. 11-15 [Event \"late\"]",
+            "]",
+        ] {
+            assert!(parse(bad).is_err(), "{bad}");
+        }
+    }
+}

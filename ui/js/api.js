@@ -1,0 +1,56 @@
+// The one door to the backend: Tauri commands when inside the app, the in-browser mock otherwise.
+// Every call resolves with the command's JSON or rejects with {code, message} (APP-CONTRACT.md).
+
+let backend = null;
+
+async function resolveBackend() {
+  if (backend) return backend;
+  const tauri = globalThis.window && window.__TAURI__ && window.__TAURI__.core;
+  if (tauri && typeof tauri.invoke === 'function') {
+    backend = { invoke: (name, args) => tauri.invoke(name, args), mock: false };
+  } else {
+    const { createMock } = await import('./mock.js');
+    backend = { ...createMock(), mock: true };
+  }
+  return backend;
+}
+
+/** Normalises whatever a rejection carries into {code, message}. */
+export function toError(e) {
+  if (e && typeof e === 'object' && 'code' in e) return { code: String(e.code), message: String(e.message ?? '') };
+  if (typeof e === 'string') {
+    try {
+      const parsed = JSON.parse(e);
+      if (parsed && parsed.code) return { code: parsed.code, message: parsed.message ?? '' };
+    } catch { /* plain text */ }
+    return { code: 'unknown', message: e };
+  }
+  return { code: 'unknown', message: String(e && e.message ? e.message : e) };
+}
+
+async function call(name, args) {
+  const b = await resolveBackend();
+  try {
+    return await b.invoke(name, args);
+  } catch (e) {
+    throw toError(e);
+  }
+}
+
+export const isMock = async () => (await resolveBackend()).mock;
+
+export const api = {
+  newGame: (setup) => call('new_game', { setup }),
+  getGame: (id) => call('get_game', { id }),
+  playMove: (id, moveText) => call('play_move', { id, moveText }),
+  cpuMove: (id) => call('cpu_move', { id }),
+  undo: (id) => call('undo', { id }),
+  redo: (id) => call('redo', { id }),
+  resign: (id) => call('resign', { id }),
+  rematch: (id) => call('rematch', { id }),
+  listSaved: () => call('list_saved', {}),
+  deleteSaved: (id) => call('delete_saved', { id }),
+  getSettings: () => call('get_settings', {}),
+  setSettings: (settings) => call('set_settings', { settings }),
+  takeStartupNotices: () => call('take_startup_notices', {}),
+};

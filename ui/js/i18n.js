@@ -1,0 +1,417 @@
+// User-facing text in Spanish and English. Keys are checked: `t` throws in tests on an unknown key
+// and the test suite asserts both languages have the same keys and placeholders.
+// Terms follow the seed pages: "Pasar", "Rey", F/P, "Deshacer jugada", "Nueva partida",
+// "Cambiar de modo", "Rendirse", "Salto largo", "en este dispositivo".
+
+const es = {
+  'app.title': 'Damas',
+  'app.tagline': 'Cinco juegos de saltar, sin conexión',
+  'nav.home': 'Inicio',
+  'nav.back': 'Volver',
+  'nav.settings': 'Ajustes',
+  'nav.rules': 'Reglas',
+  'nav.menu': 'Menú',
+
+  'game.english': 'Damas inglesas',
+  'game.international': 'Damas internacionales',
+  'game.turkish': 'Damas turcas',
+  'game.diamond': 'Damas chinas (Diamond Game)',
+  'game.capture': 'Damas chinas de captura',
+  'game.english.short': 'Inglesas',
+  'game.international.short': 'Internacionales',
+  'game.turkish.short': 'Turcas',
+  'game.diamond.short': 'Diamond Game',
+  'game.capture.short': 'De captura',
+  'game.english.blurb': '8×8, casillas oscuras, en diagonal',
+  'game.international.blurb': '10×10, damas voladoras, ley de la mayoría',
+  'game.turkish.blurb': '8×8, todas las casillas, de frente y de lado',
+  'game.diamond.blurb': 'Estrella de 121 puntos, con rey, 2 o 3 jugadores',
+  'game.capture.blurb': 'Estrella, piezas de todos, cada salto captura',
+
+  'home.play': 'Jugar',
+  'home.unfinished': 'Partidas sin terminar',
+  'home.none': 'No hay partidas sin terminar.',
+  'home.resume': 'Continuar',
+  'home.delete': 'Borrar',
+  'home.delete.confirm': '¿Borrar esta partida?',
+  'home.moves': '{n} jugadas',
+  'home.turn': 'turno de {name}',
+  'home.rules': 'Reglas y consejos',
+  'home.players': '{n} jugadores',
+
+  'setup.title': 'Nueva partida: {game}',
+  'setup.players': 'Jugadores',
+  'setup.mode': 'Modo',
+  'setup.mode.cpu': 'Contra la CPU',
+  'setup.mode.local': 'En este dispositivo',
+  'setup.mode.local.hint': 'Se pasan el dispositivo por turnos',
+  'setup.level': 'Nivel',
+  'setup.colour': 'Tu color',
+  'setup.longjump': 'Salto largo',
+  'setup.longjump.hint': 'También se captura con saltos largos',
+  'setup.start': 'Empezar',
+  'setup.youplay': 'Juegas con {seat} y empiezas tú.',
+  'setup.first': 'empieza',
+
+  'level.easy': 'Fácil',
+  'level.medium': 'Medio',
+  'level.hard': 'Difícil',
+
+  'seat.white': 'Blancas',
+  'seat.black': 'Negras',
+  'seat.red': 'Rojo',
+  'seat.yellow': 'Amarillo',
+  'seat.green': 'Verde',
+  'seat.player': 'Jugador {n}',
+
+  'mode.cpu': 'contra la CPU ({level})',
+  'mode.local': 'en este dispositivo',
+
+  'act.undo': 'Deshacer jugada',
+  'act.redo': 'Rehacer',
+  'act.new': 'Nueva partida',
+  'act.mode': 'Cambiar de modo',
+  'act.resign': 'Rendirse',
+  'act.resign.confirm': '¿Seguro que quieres rendirte?',
+  'act.resign.confirm3': 'Si te rindes, gana quien tenga sus fichas más cerca del destino.',
+  'act.pass': 'Pasar',
+  'act.rematch': 'Revancha',
+  'act.rematch.rotate': 'Otra con los puestos rotados',
+  'act.viewboard': 'Ver el tablero',
+  'act.yes': 'Sí',
+  'act.no': 'No',
+  'act.ok': 'Entendido',
+  'act.stophere': 'Parar aquí',
+  'act.back': 'Volver a elegir ficha',
+
+  'panel.title': 'Jugar con botones',
+  'panel.pieces': 'Elige ficha',
+  'panel.dests': 'Elige destino',
+  'panel.king': 'Rey',
+  'panel.step': '1 paso',
+  'panel.jumps.one': '1 salto',
+  'panel.jumps.other': '{n} saltos',
+  'panel.rows.one': '+1 fila',
+  'panel.rows.other': '{sign}{n} filas',
+  'panel.rows.zero': 'misma fila',
+  'panel.captures.one': 'captura 1',
+  'panel.captures.other': 'captura {n}',
+  'panel.move': 'a {to}',
+  'panel.wait': 'Espera tu turno.',
+  'panel.over': 'La partida ha terminado.',
+  'panel.mustcapture': 'Hay que capturar: solo se pueden mover las fichas con aro.',
+  'panel.continue': 'Sigue la captura desde {cell}.',
+
+  'status.turn': 'Turno de {name}',
+  'status.yourturn': 'Tu turno ({name})',
+  'status.thinking': '{name} está pensando…',
+  'status.last': 'Última jugada',
+  'status.nomoves': 'Aún no se ha jugado.',
+  'status.home': 'En el destino',
+  'status.captures': 'Capturas',
+  'status.pieces': 'Fichas',
+  'status.kingtohome': 'Lleva el rey a ◎',
+  'status.mustpass': 'No puedes mover ninguna ficha: pulsa «Pasar».',
+  'status.moves': 'Jugadas ({n})',
+
+  'move.step': '{name} mueve de {from} a {to} (1 paso)',
+  'move.jumps.one': '{name} mueve de {from} a {to} (1 salto)',
+  'move.jumps.other': '{name} mueve de {from} a {to} ({n} saltos)',
+  'move.captures.one': '{name} captura de {from} a {to} (1 pieza)',
+  'move.captures.other': '{name} captura de {from} a {to} ({n} piezas)',
+  'move.plain': '{name} mueve de {from} a {to}',
+  'move.pass': '{name} pasa',
+  'move.selected': 'Ficha {cell} elegida: {n} destinos',
+  'move.preview': 'Destino {cell}: toca otra vez para mover',
+  'move.stopped': 'La ficha se detiene en {cell}: elige el siguiente salto',
+
+  'draw.no_progress': 'Tablas por falta de progreso en {n} jugadas',
+  'draw.move_limit': 'Tablas por límite de jugadas en {n} jugadas',
+  'draw.endgame_count': 'Tablas por recuento en {n} jugadas',
+  'draw.repetition': 'Tablas por repetición en {n} jugadas',
+
+  'result.title': 'Fin de la partida',
+  'result.win': 'Gana {name}',
+  'result.youwin': '¡Has ganado!',
+  'result.youlose': 'Gana {name}',
+  'result.draw': 'Tablas',
+  'reason.no_legal_moves': 'El rival no tiene jugadas.',
+  'reason.destination_reached': 'Todas las fichas en el destino y el rey en ◎.',
+  'reason.no_jumps_left': 'No quedan saltos en el tablero.',
+  'reason.repetition': 'La misma posición por tercera vez.',
+  'reason.no_progress': 'Demasiadas jugadas sin progreso.',
+  'reason.move_limit': 'Se alcanzó el límite de jugadas.',
+  'reason.insufficient_material': 'Nadie puede ganar con este material.',
+  'reason.endgame_count': 'El bando fuerte no ganó a tiempo.',
+  'reason.all_passed': 'Todos pasaron seguidos.',
+  'reason.resignation': 'Abandono.',
+
+  'settings.title': 'Ajustes',
+  'settings.language': 'Idioma',
+  'settings.language.system': 'El del sistema',
+  'settings.skin': 'Aspecto',
+  'settings.skin.wood': 'Madera clásica',
+  'settings.skin.candy': 'Caramelo',
+  'settings.sound': 'Sonido',
+  'settings.animations': 'Animaciones',
+  'settings.on': 'Sí',
+  'settings.off': 'No',
+  'settings.reduced': 'Tu sistema pide menos movimiento: las animaciones se acortan.',
+
+  'rules.title': 'Reglas: {game}',
+  'rules.tab.rules': 'Reglas',
+  'rules.tab.tips': 'Consejos',
+  'rules.tab.faq': 'Preguntas',
+
+  'board.label': 'Tablero de {game}',
+  'board.cell': 'Casilla {cell}',
+  'board.piece': '{seat} en {cell}',
+  'board.king': 'rey de {seat} en {cell}',
+  'board.neutral': 'Pieza en {cell}',
+
+  'error.unknown_game': 'Juego desconocido.',
+  'error.bad_players': 'Número de jugadores no válido.',
+  'error.illegal_move': 'Esa jugada no es legal.',
+  'error.not_your_turn': 'No es tu turno.',
+  'error.game_over': 'La partida ya ha terminado.',
+  'error.no_such_game': 'Esa partida ya no existe.',
+  'error.bad_level': 'Nivel no válido.',
+  'error.cancelled': 'Cancelado.',
+  'error.nothing_to_undo': 'No hay nada que deshacer.',
+  'error.nothing_to_redo': 'No hay nada que rehacer.',
+  'error.storage': 'No se pudo guardar la partida.',
+  'error.bad_input': 'Datos no válidos.',
+  'error.unknown': 'Algo ha fallado: {message}',
+  'notice.corrupt_saves': 'El archivo de partidas guardadas estaba dañado y se ha apartado; no se ha borrado.',
+  'notice.mock': 'Modo de prueba en el navegador: la CPU juega al azar.',
+};
+
+/** @type {Record<keyof typeof es, string>} */
+const en = {
+  'app.title': 'Damas',
+  'app.tagline': 'Five jumping games, offline',
+  'nav.home': 'Home',
+  'nav.back': 'Back',
+  'nav.settings': 'Settings',
+  'nav.rules': 'Rules',
+  'nav.menu': 'Menu',
+
+  'game.english': 'English checkers',
+  'game.international': 'International draughts',
+  'game.turkish': 'Turkish draughts',
+  'game.diamond': 'Chinese checkers (Diamond Game)',
+  'game.capture': 'Capture Chinese checkers',
+  'game.english.short': 'English',
+  'game.international.short': 'International',
+  'game.turkish.short': 'Turkish',
+  'game.diamond.short': 'Diamond Game',
+  'game.capture.short': 'Capture',
+  'game.english.blurb': '8×8, dark squares, diagonal moves',
+  'game.international.blurb': '10×10, flying kings, majority capture',
+  'game.turkish.blurb': '8×8, every square, forward and sideways',
+  'game.diamond.blurb': '121-hole star with a king, 2 or 3 players',
+  'game.capture.blurb': 'Star, shared pieces, every jump captures',
+
+  'home.play': 'Play',
+  'home.unfinished': 'Unfinished games',
+  'home.none': 'No unfinished games.',
+  'home.resume': 'Resume',
+  'home.delete': 'Delete',
+  'home.delete.confirm': 'Delete this game?',
+  'home.moves': '{n} moves',
+  'home.turn': '{name} to move',
+  'home.rules': 'Rules and tips',
+  'home.players': '{n} players',
+
+  'setup.title': 'New game: {game}',
+  'setup.players': 'Players',
+  'setup.mode': 'Mode',
+  'setup.mode.cpu': 'Against the CPU',
+  'setup.mode.local': 'On this device',
+  'setup.mode.local.hint': 'Pass the device around, turn by turn',
+  'setup.level': 'Level',
+  'setup.colour': 'Your colour',
+  'setup.longjump': 'Long jump',
+  'setup.longjump.hint': 'Long jumps capture too',
+  'setup.start': 'Start',
+  'setup.youplay': 'You play {seat} and move first.',
+  'setup.first': 'moves first',
+
+  'level.easy': 'Easy',
+  'level.medium': 'Medium',
+  'level.hard': 'Hard',
+
+  'seat.white': 'White',
+  'seat.black': 'Black',
+  'seat.red': 'Red',
+  'seat.yellow': 'Yellow',
+  'seat.green': 'Green',
+  'seat.player': 'Player {n}',
+
+  'mode.cpu': 'vs CPU ({level})',
+  'mode.local': 'on this device',
+
+  'act.undo': 'Undo move',
+  'act.redo': 'Redo',
+  'act.new': 'New game',
+  'act.mode': 'Change mode',
+  'act.resign': 'Resign',
+  'act.resign.confirm': 'Do you really want to resign?',
+  'act.resign.confirm3': 'If you resign, the player whose pieces are closest to home wins.',
+  'act.pass': 'Pass',
+  'act.rematch': 'Rematch',
+  'act.rematch.rotate': 'Again with seats rotated',
+  'act.viewboard': 'See the board',
+  'act.yes': 'Yes',
+  'act.no': 'No',
+  'act.ok': 'Got it',
+  'act.stophere': 'Stop here',
+  'act.back': 'Pick another piece',
+
+  'panel.title': 'Play with buttons',
+  'panel.pieces': 'Pick a piece',
+  'panel.dests': 'Pick a destination',
+  'panel.king': 'King',
+  'panel.step': '1 step',
+  'panel.jumps.one': '1 jump',
+  'panel.jumps.other': '{n} jumps',
+  'panel.rows.one': '+1 row',
+  'panel.rows.other': '{sign}{n} rows',
+  'panel.rows.zero': 'same row',
+  'panel.captures.one': 'takes 1',
+  'panel.captures.other': 'takes {n}',
+  'panel.move': 'to {to}',
+  'panel.wait': 'Wait for your turn.',
+  'panel.over': 'The game is over.',
+  'panel.mustcapture': 'A capture is compulsory: only the ringed pieces can move.',
+  'panel.continue': 'Carry on capturing from {cell}.',
+
+  'status.turn': '{name} to move',
+  'status.yourturn': 'Your turn ({name})',
+  'status.thinking': '{name} is thinking…',
+  'status.last': 'Last move',
+  'status.nomoves': 'No move played yet.',
+  'status.home': 'Home',
+  'status.captures': 'Captures',
+  'status.pieces': 'Pieces',
+  'status.kingtohome': 'Bring the king to ◎',
+  'status.mustpass': 'You cannot move any piece: press “Pass”.',
+  'status.moves': 'Moves ({n})',
+
+  'move.step': '{name} moves from {from} to {to} (1 step)',
+  'move.jumps.one': '{name} moves from {from} to {to} (1 jump)',
+  'move.jumps.other': '{name} moves from {from} to {to} ({n} jumps)',
+  'move.captures.one': '{name} captures from {from} to {to} (1 piece)',
+  'move.captures.other': '{name} captures from {from} to {to} ({n} pieces)',
+  'move.plain': '{name} moves from {from} to {to}',
+  'move.pass': '{name} passes',
+  'move.selected': 'Piece {cell} picked: {n} destinations',
+  'move.preview': 'Destination {cell}: tap again to move',
+  'move.stopped': 'The piece stops on {cell}: choose the next jump',
+
+  'draw.no_progress': 'Draw for lack of progress in {n} moves',
+  'draw.move_limit': 'Draw by move limit in {n} moves',
+  'draw.endgame_count': 'Draw by the endgame count in {n} moves',
+  'draw.repetition': 'Draw by repetition in {n} moves',
+
+  'result.title': 'Game over',
+  'result.win': '{name} wins',
+  'result.youwin': 'You win!',
+  'result.youlose': '{name} wins',
+  'result.draw': 'Draw',
+  'reason.no_legal_moves': 'The opponent has no move left.',
+  'reason.destination_reached': 'Every piece home and the king on ◎.',
+  'reason.no_jumps_left': 'No jump is left on the board.',
+  'reason.repetition': 'The same position for the third time.',
+  'reason.no_progress': 'Too many moves without progress.',
+  'reason.move_limit': 'The move limit was reached.',
+  'reason.insufficient_material': 'Nobody can win with this material.',
+  'reason.endgame_count': 'The stronger side did not win in time.',
+  'reason.all_passed': 'Everybody passed in a row.',
+  'reason.resignation': 'Resignation.',
+
+  'settings.title': 'Settings',
+  'settings.language': 'Language',
+  'settings.language.system': 'System language',
+  'settings.skin': 'Look',
+  'settings.skin.wood': 'Classic wood',
+  'settings.skin.candy': 'Candy',
+  'settings.sound': 'Sound',
+  'settings.animations': 'Animations',
+  'settings.on': 'On',
+  'settings.off': 'Off',
+  'settings.reduced': 'Your system asks for reduced motion: animations are shortened.',
+
+  'rules.title': 'Rules: {game}',
+  'rules.tab.rules': 'Rules',
+  'rules.tab.tips': 'Tips',
+  'rules.tab.faq': 'FAQ',
+
+  'board.label': '{game} board',
+  'board.cell': 'Square {cell}',
+  'board.piece': '{seat} on {cell}',
+  'board.king': '{seat} king on {cell}',
+  'board.neutral': 'Piece on {cell}',
+
+  'error.unknown_game': 'Unknown game.',
+  'error.bad_players': 'Invalid number of players.',
+  'error.illegal_move': 'That move is not legal.',
+  'error.not_your_turn': 'It is not your turn.',
+  'error.game_over': 'The game is already over.',
+  'error.no_such_game': 'That game no longer exists.',
+  'error.bad_level': 'Invalid level.',
+  'error.cancelled': 'Cancelled.',
+  'error.nothing_to_undo': 'Nothing to undo.',
+  'error.nothing_to_redo': 'Nothing to redo.',
+  'error.storage': 'The game could not be saved.',
+  'error.bad_input': 'Invalid data.',
+  'error.unknown': 'Something went wrong: {message}',
+  'notice.corrupt_saves': 'The saved-games file was damaged and has been set aside, not deleted.',
+  'notice.mock': 'Browser test mode: the CPU plays at random.',
+};
+
+export const STRINGS = { es, en };
+export const LANGUAGES = ['es', 'en'];
+
+let current = 'es';
+export let strict = false;
+export function setStrict(v) { strict = v; }
+
+/** The language to use: the setting, else the system's, else Spanish. */
+export function resolveLanguage(setting, systemLanguages = []) {
+  if (setting && STRINGS[setting]) return setting;
+  for (const l of systemLanguages) {
+    const base = String(l).toLowerCase().split('-')[0];
+    if (STRINGS[base]) return base;
+  }
+  return 'es';
+}
+
+export function setLanguage(lang) { current = STRINGS[lang] ? lang : 'es'; }
+export function language() { return current; }
+
+/**
+ * @param {keyof typeof es} key
+ * @param {Record<string, string|number>} [params]
+ */
+export function t(key, params = {}, lang = current) {
+  const table = STRINGS[lang];
+  let s = table[key];
+  if (s === undefined) {
+    if (strict) throw new Error('missing i18n key ' + key);
+    s = es[key] ?? key;
+  }
+  return s.replace(/\{(\w+)\}/g, (m, k) => (params[k] !== undefined ? String(params[k]) : m));
+}
+
+/** Plural by key suffix: `${base}.one` for 1, `${base}.other` otherwise. */
+export function tn(base, n, params = {}, lang = current) {
+  return t(n === 1 ? base + '.one' : base + '.other', { n, ...params }, lang);
+}
+
+/** A seat's display name from the engine's name ("red", "white", "1"…). */
+export function seatName(name, lang = current) {
+  if (/^\d+$/.test(String(name))) return t('seat.player', { n: name }, lang);
+  const key = 'seat.' + name;
+  return STRINGS[lang][key] !== undefined ? STRINGS[lang][key] : String(name);
+}

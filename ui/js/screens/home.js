@@ -1,0 +1,64 @@
+// Home: the five games and the unfinished games to resume or delete.
+
+import { api } from '../api.js';
+import { h } from '../dom.js';
+import { t } from '../i18n.js';
+import { seatName } from '../i18n.js';
+import { GAMES, topBar, gameIcon } from './common.js';
+
+export async function homeScreen(app) {
+  let saved = [];
+  try {
+    saved = (await api.listSaved()).filter((g) => !g.finished);
+  } catch (e) {
+    app.toast(app.errorText(e));
+  }
+  const el = h('section', { class: 'screen home', 'data-testid': 'home-screen' });
+  el.append(topBar(app, t('app.title'), { back: null }));
+  const main = h('div', { class: 'scroll' });
+  el.append(main);
+  for (const n of app.notices) {
+    const box = h('div', { class: 'notice', role: 'alert', 'data-testid': 'notice', 'data-code': n.code },
+      h('p', {}, t('notice.' + n.code) !== 'notice.' + n.code ? t('notice.' + n.code) : n.message),
+      n.message ? h('p', { class: 'notice-detail' }, n.message) : null,
+      h('button', { type: 'button', class: 'btn', onclick: () => { app.notices = app.notices.filter((x) => x !== n); box.remove(); } }, t('act.ok')));
+    main.append(box);
+  }
+  main.append(h('p', { class: 'tagline' }, t('app.tagline')));
+  const savedTitle = h('h2', {}, t('home.unfinished'));
+  const list = h('ul', { class: 'saved-list', 'data-testid': 'saved-list' });
+  if (!saved.length) list.append(h('li', { class: 'empty' }, t('home.none')));
+  for (const g of saved) {
+    const when = new Date(g.last_played).toLocaleString(document.documentElement.lang, { dateStyle: 'medium', timeStyle: 'short' });
+    const mode = g.mode === 'cpu' ? t('mode.cpu', { level: t('level.' + (g.level || 'medium')).toLowerCase() }) : t('mode.local');
+    const row = h('li', { class: 'saved-row', 'data-testid': 'saved-row', 'data-id': g.id, 'data-game': g.variant.kind, 'data-ply': g.ply },
+      gameIcon(g.variant.kind),
+      h('div', { class: 'saved-info' },
+        h('strong', {}, t('game.' + g.variant.kind)),
+        h('span', {}, [t('home.players', { n: g.variant.players }), mode, t('home.moves', { n: g.ply }), t('home.turn', { name: seatName(g.to_move_name) })].join(' · ')),
+        h('time', { datetime: new Date(g.last_played).toISOString() }, when)),
+      h('div', { class: 'saved-actions' },
+        h('a', { class: 'btn btn-primary', href: '#/game/' + g.id, 'data-testid': 'resume', 'aria-label': t('home.resume') + ': ' + t('game.' + g.variant.kind) }, t('home.resume')),
+        h('button', {
+          type: 'button', class: 'btn', 'data-testid': 'delete', 'aria-label': t('home.delete') + ': ' + t('game.' + g.variant.kind),
+          onclick: async () => {
+            if (!(await app.confirm(t('home.delete.confirm')))) return;
+            try { await api.deleteSaved(g.id); row.remove(); } catch (e) { app.toast(app.errorText(e)); }
+          },
+        }, t('home.delete'))));
+    list.append(row);
+  }
+  if (saved.length) main.append(savedTitle, list);
+  const cards = h('ul', { class: 'game-cards' });
+  for (const kind of GAMES) {
+    cards.append(h('li', {},
+      h('a', { class: 'game-card', href: '#/setup/' + kind, 'data-testid': 'game-card', 'data-game': kind },
+        gameIcon(kind),
+        h('span', { class: 'game-name' }, t('game.' + kind)),
+        h('span', { class: 'game-blurb' }, t('game.' + kind + '.blurb'))),
+      h('a', { class: 'rules-link', href: '#/rules/' + kind, 'data-testid': 'rules-link', 'data-game': kind }, t('home.rules'))));
+  }
+  main.append(cards);
+  if (!saved.length) main.append(savedTitle, list);
+  return { el, name: 'home' };
+}

@@ -1,0 +1,36 @@
+// Settings: language, skin, sound, animations. Saved through the backend at each change.
+
+import { h, choiceGroup } from '../dom.js';
+import { t } from '../i18n.js';
+import { topBar } from './common.js';
+
+export function settingsScreen(app) {
+  const el = h('section', { class: 'screen settings', 'data-testid': 'settings-screen' });
+  const back = app.lastGame ? '#/game/' + app.lastGame : '#/';
+  el.append(topBar(app, t('settings.title'), { back }));
+  const body = h('div', { class: 'scroll setup-form' });
+  el.append(body);
+  const redraw = () => app.go('#/settings');
+  const s = app.settings;
+  const onOff = (key) => choiceGroup({
+    label: t('settings.' + key), testid: key, value: s[key] ? 'on' : 'off',
+    options: [{ value: 'on', label: t('settings.on') }, { value: 'off', label: t('settings.off') }],
+    onChange: (v) => app.saveSettings({ [key]: v === 'on' }),
+  });
+  body.append(
+    h('div', { class: 'field' }, h('h2', {}, t('settings.language')), choiceGroup({
+      label: t('settings.language'), testid: 'lang', value: s.language || 'system',
+      options: [{ value: 'system', label: t('settings.language.system') }, { value: 'es', label: 'Español' }, { value: 'en', label: 'English' }],
+      onChange: async (v) => { await app.saveSettings({ language: v === 'system' ? null : v }); redraw(); },
+    })),
+    h('div', { class: 'field' }, h('h2', {}, t('settings.skin')), choiceGroup({
+      label: t('settings.skin'), testid: 'skin', value: s.skin,
+      options: [{ value: 'wood', label: t('settings.skin.wood'), icon: h('span', { class: 'swatch swatch-wood' }) }, { value: 'candy', label: t('settings.skin.candy'), icon: h('span', { class: 'swatch swatch-candy' }) }],
+      onChange: (v) => app.saveSettings({ skin: v }),
+    })),
+    h('div', { class: 'field' }, h('h2', {}, t('settings.sound')), onOff('sound')),
+    h('div', { class: 'field' }, h('h2', {}, t('settings.animations')), onOff('animations'),
+      globalThis.matchMedia && matchMedia('(prefers-reduced-motion: reduce)').matches ? h('p', { class: 'hint' }, t('settings.reduced')) : null),
+  );
+  return { el, name: 'settings' };
+}

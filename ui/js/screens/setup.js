@@ -1,0 +1,97 @@
+// Setup: players where the game allows a choice, vs CPU (level, colour in draughts) or on this
+// device, and "Salto largo" for the capture game.
+
+import { api } from '../api.js';
+import { h, choiceGroup } from '../dom.js';
+import { t, seatName } from '../i18n.js';
+import { topBar, GAMES } from './common.js';
+import { isDraughts } from '../state.js';
+
+const PLAYERS = { diamond: [2, 3], capture: [2, 3, 4, 5, 6] };
+const SEATS = { english: ['black', 'white'], international: ['white', 'black'], turkish: ['white', 'black'] };
+const MEMORY = 'damas-setup';
+
+export function setupScreen(app, kind) {
+  if (!GAMES.includes(kind)) kind = 'diamond';
+  let remembered = {};
+  try { remembered = JSON.parse(localStorage.getItem(MEMORY) || '{}')[kind] || {}; } catch { /* none */ }
+  const s = {
+    players: remembered.players || (kind === 'diamond' ? 3 : 2),
+    mode: remembered.mode || 'cpu',
+    level: remembered.level || 'medium',
+    colour: remembered.colour || 0,
+    long_jump: !!remembered.long_jump,
+  };
+  const el = h('section', { class: 'screen setup', 'data-testid': 'setup-screen', 'data-game': kind });
+  el.append(topBar(app, t('game.' + kind), { extra: [h('a', { class: 'icon-btn', href: '#/rules/' + kind, 'aria-label': t('nav.rules'), 'data-testid': 'nav-rules' }, h('span', { 'aria-hidden': 'true' }, '?'))] }));
+  const form = h('div', { class: 'scroll setup-form' });
+  el.append(form);
+  const field = (label, control, extraClass = '') => h('div', { class: 'field ' + extraClass }, h('h2', {}, label), control);
+
+  if (PLAYERS[kind]) {
+    form.append(field(t('setup.players'), choiceGroup({
+      label: t('setup.players'), testid: 'players', value: s.players,
+      options: PLAYERS[kind].map((n) => ({ value: n, label: String(n) })),
+      onChange: (v) => { s.players = v; },
+    })));
+  }
+  const levelField = field(t('setup.level'), choiceGroup({
+    label: t('setup.level'), testid: 'level', value: s.level,
+    options: ['easy', 'medium', 'hard'].map((l) => ({ value: l, label: t('level.' + l) })),
+    onChange: (v) => { s.level = v; },
+  }), 'cpu-only');
+  const colourField = isDraughts(kind) ? field(t('setup.colour'), choiceGroup({
+    label: t('setup.colour'), testid: 'colour', value: s.colour,
+    options: SEATS[kind].map((name, seat) => ({ value: seat, label: seatName(name), hint: seat === 0 ? t('setup.first') : '', icon: name === 'white' ? '○' : '●' })),
+    onChange: (v) => { s.colour = v; },
+  }), 'cpu-only') : null;
+  const youPlay = !isDraughts(kind) ? h('p', { class: 'hint cpu-only' }, t('setup.youplay', { seat: kind === 'diamond' ? seatName('red') : seatName('1') })) : null;
+  const syncMode = () => form.classList.toggle('mode-local', s.mode === 'local');
+  form.append(field(t('setup.mode'), choiceGroup({
+    label: t('setup.mode'), testid: 'mode', value: s.mode,
+    options: [
+      { value: 'cpu', label: t('setup.mode.cpu') },
+      { value: 'local', label: t('setup.mode.local'), hint: t('setup.mode.local.hint') },
+    ],
+    onChange: (v) => { s.mode = v; syncMode(); },
+  })));
+  form.append(levelField);
+  if (colourField) form.append(colourField);
+  if (youPlay) form.append(youPlay);
+  if (kind === 'capture') {
+    const box = h('input', { type: 'checkbox', id: 'long-jump', 'data-testid': 'long-jump' });
+    box.checked = s.long_jump;
+    box.addEventListener('change', () => { s.long_jump = box.checked; });
+    form.append(h('div', { class: 'field' }, h('label', { class: 'check', for: 'long-jump' }, box, h('span', {}, t('setup.longjump')), h('small', {}, t('setup.longjump.hint')))));
+  }
+  syncMode();
+  const start = h('button', {
+    type: 'button', class: 'btn btn-primary btn-big', 'data-testid': 'start',
+    onclick: async () => {
+      start.disabled = true;
+      try {
+        const all = JSON.parse(localStorage.getItem(MEMORY) || '{}');
+        all[kind] = s;
+        localStorage.setItem(MEMORY, JSON.stringify(all));
+      } catch { /* not remembered */ }
+      const setup = {
+        variant: { kind, players: PLAYERS[kind] ? s.players : 2, long_jump: kind === 'capture' && s.long_jump },
+        mode: s.mode,
+      };
+      if (s.mode === 'cpu') {
+        setup.level = s.level;
+        setup.human_seats = [isDraughts(kind) ? s.colour : 0];
+      }
+      try {
+        const view = await api.newGame(setup);
+        app.pendingView = view;
+        app.go('#/game/' + view.id);
+      } catch (e) {
+        app.toast(app.errorText(e));
+        start.disabled = false;
+      }
+    },
+  }, t('setup.start'));
+  form.append(start);
+  return { el, name: 'setup' };
+}

@@ -1,0 +1,61 @@
+// Every key in both languages, the same placeholders, and written content for every game.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { STRINGS, t, tn, seatName, resolveLanguage } from '../js/i18n.js';
+import { CONTENT } from '../js/content.js';
+
+const placeholders = (s) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+test('Spanish and English have the same keys', () => {
+  assert.deepEqual(Object.keys(STRINGS.en).sort(), Object.keys(STRINGS.es).sort());
+});
+
+test('translations use the same placeholders and are not empty', () => {
+  for (const k of Object.keys(STRINGS.es)) {
+    assert.ok(STRINGS.es[k].trim() && STRINGS.en[k].trim(), k);
+    assert.deepEqual(placeholders(STRINGS.en[k]), placeholders(STRINGS.es[k]), k);
+  }
+});
+
+test('every error code of the contract and every end reason has a text', () => {
+  const codes = ['unknown_game', 'bad_players', 'illegal_move', 'not_your_turn', 'game_over', 'no_such_game', 'bad_level', 'cancelled', 'nothing_to_undo', 'nothing_to_redo', 'storage', 'bad_input'];
+  const reasons = ['no_legal_moves', 'destination_reached', 'no_jumps_left', 'repetition', 'no_progress', 'move_limit', 'insufficient_material', 'endgame_count', 'all_passed', 'resignation'];
+  for (const lang of ['es', 'en']) {
+    for (const c of codes) assert.ok(STRINGS[lang]['error.' + c], c);
+    for (const r of reasons) assert.ok(STRINGS[lang]['reason.' + r], r);
+  }
+});
+
+test("the seeds' terms are used in Spanish", () => {
+  assert.equal(t('act.pass', {}, 'es'), 'Pasar');
+  assert.equal(t('panel.king', {}, 'es'), 'Rey');
+  assert.equal(t('act.undo', {}, 'es'), 'Deshacer jugada');
+  assert.equal(t('act.new', {}, 'es'), 'Nueva partida');
+  assert.equal(t('act.mode', {}, 'es'), 'Cambiar de modo');
+  assert.equal(t('act.resign', {}, 'es'), 'Rendirse');
+  assert.equal(t('setup.longjump', {}, 'es'), 'Salto largo');
+  assert.equal(t('status.kingtohome', {}, 'es'), 'Lleva el rey a ◎');
+  assert.equal(tn('move.jumps', 1, { name: 'Amarillo', from: 'F10 P1', to: 'F10 P3' }, 'es'), 'Amarillo mueve de F10 P1 a F10 P3 (1 salto)');
+  assert.equal(tn('panel.jumps', 2, {}, 'es'), '2 saltos');
+});
+
+test('seat names and language resolution', () => {
+  assert.equal(seatName('yellow', 'es'), 'Amarillo');
+  assert.equal(seatName('3', 'en'), 'Player 3');
+  assert.equal(resolveLanguage(null, ['en-GB', 'es']), 'en');
+  assert.equal(resolveLanguage(null, ['fr-FR']), 'es');
+  assert.equal(resolveLanguage('en', ['es-ES']), 'en');
+});
+
+test('rules, tips and FAQ exist for every game in both languages', () => {
+  for (const lang of ['es', 'en']) {
+    for (const game of ['english', 'international', 'turkish', 'diamond', 'capture']) {
+      for (const part of ['rules', 'tips', 'faq']) {
+        const lines = CONTENT[lang][game][part];
+        assert.ok(Array.isArray(lines) && lines.length >= 2, `${lang}/${game}/${part}`);
+      }
+      const q = CONTENT[lang][game].faq.filter((l) => l.startsWith('Q: ')).length;
+      assert.ok(q >= 2, `${lang}/${game} has questions`);
+    }
+  }
+});
