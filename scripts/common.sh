@@ -5,9 +5,9 @@ export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
 
 # The app is a debug build with the web UI embedded (tauri/custom-protocol: serve ui/ from the
-# binary instead of a dev server URL) and the engine crate optimised, so the CPU plays at full
-# speed while the Tauri stack keeps the fast debug build.
-APP_BUILD_ARGS=(--features tauri/custom-protocol --config 'profile.dev.package.damas.opt-level=3')
+# binary, as `tauri build` does, never a dev server URL). Cargo.toml optimises the engine crate in
+# dev builds, so the CPU plays at full speed while the Tauri stack keeps the fast debug build.
+APP_BUILD_ARGS=(--features tauri/custom-protocol)
 
 # Name of the Cargo package in src-tauri/ and of its binary, read from cargo metadata.
 app_package() {

@@ -59,6 +59,7 @@ export default {
     await t.ui.startGame('english', { mode: 'local' });
     const fresh = await t.ui.view();
     await t.ui.playByTaps(fresh.legal_moves[0]);
+    await finalScreenshot(t, DESKTOP, `${t.label}-board`);
     await t.app.close();
 
     // The notice is shown once; the set-aside file stays.
