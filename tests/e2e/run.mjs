@@ -18,6 +18,10 @@ import { screenshot, SCREENSHOT_DIR } from './lib/page.mjs';
 import { Ui } from './lib/ui.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
+
+// A scenario that timed out may still have WebDriver calls in flight; when its app is closed they
+// reject. Report them instead of letting them end the whole run.
+process.on('unhandledRejection', (e) => console.log(`    (late error from an ended scenario: ${e?.message ?? e})`));
 const SCENARIO_TIMEOUT_MS = Number(process.env.E2E_SCENARIO_TIMEOUT_MS ?? 240000);
 
 const { values: opts } = parseArgs({
