@@ -12,6 +12,8 @@ pub mod position;
 pub mod record;
 pub mod search;
 
+pub use games::capture::Capture;
+pub use games::diamond::Diamond;
 pub use games::turkish::Turkish;
 pub use position::{
     BoardLayout, BoardShape, Cell, DrawCounter, EndReason, GameKind, GameResult, MoveError,

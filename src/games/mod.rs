@@ -1,8 +1,11 @@
 //! The five games, one module each, all behind [`crate::position::Position`].
 
+pub mod capture;
+pub mod diamond;
 pub mod draughts;
 pub mod english;
 pub mod international;
+mod star_zobrist;
 pub mod turkish;
 
 use crate::position::{GameKind, Position, SetupError, Variant};
@@ -24,7 +27,8 @@ pub fn new_game(variant: Variant, position: Option<&str>) -> Result<Box<dyn AnyG
         GameKind::English => make::<english::English>(variant, position),
         GameKind::International => make::<international::International>(variant, position),
         GameKind::Turkish => make::<turkish::Turkish>(variant, position),
-        kind => Err(SetupError::UnknownGame(kind.as_str().to_string())),
+        GameKind::Diamond => make::<diamond::Diamond>(variant, position),
+        GameKind::Capture => make::<capture::Capture>(variant, position),
     }
 }
 

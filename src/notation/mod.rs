@@ -2,3 +2,4 @@
 
 pub mod fen;
 pub mod pdn;
+pub mod star_text;
