@@ -95,11 +95,6 @@ for (const s of scenarios) {
       ctx.ui = new Ui(app.driver, { log });
       return ms;
     },
-    async screenshot(name = label) {
-      const file = await screenshot(app.driver, name);
-      log(`screenshot ${path.relative(process.cwd(), file)}`);
-      return file;
-    },
   };
   let error = null;
   try {

@@ -1,7 +1,6 @@
 // In-window helpers: synthetic touch taps, real mouse actions, window sizes, screenshots.
 import fs from 'node:fs';
 import path from 'node:path';
-import { By, until } from 'selenium-webdriver';
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
@@ -69,18 +68,6 @@ export async function mouseHover(driver, element) {
 /** Real WebDriver mouse click on an element. */
 export async function mouseClick(driver, element) {
   await driver.actions({ async: true }).move({ origin: element }).click().perform();
-}
-
-export async function pressKeys(driver, ...keys) {
-  const actions = driver.actions({ async: true });
-  for (const k of keys) actions.keyDown(k).keyUp(k);
-  await actions.perform();
-}
-
-export async function waitVisible(driver, css, timeoutMs = 10000) {
-  const el = await driver.wait(until.elementLocated(By.css(css)), timeoutMs, `element ${css} to exist`);
-  await driver.wait(until.elementIsVisible(el), timeoutMs, `element ${css} to be visible`);
-  return el;
 }
 
 /** Calls a Tauri command from inside the page (engine truth as the app holds it). */

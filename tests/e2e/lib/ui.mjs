@@ -1,10 +1,10 @@
 // The app's screens as a test sees them: read what is drawn (data-testid / data-cell attributes and
 // text), act as a person would (taps, clicks, keys), and fetch the backend's state to compare.
 import assert from 'node:assert/strict';
-import { By, Key } from 'selenium-webdriver';
+import { By } from 'selenium-webdriver';
 import { invoke, mouseClick, mouseHover, touchTap } from './page.mjs';
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // Everything the tests read off the screen, in one round trip.
 const SNAPSHOT = `
@@ -226,8 +226,6 @@ export class Ui {
   }
 }
 
-export { Key };
-
 /** A move's landings from its origin, origin included. */
 export function routeOf(move) {
   const path = move.path && move.path.length ? move.path : [move.from, move.to];
@@ -247,9 +245,4 @@ export function brief(s) {
     toast: s.toast,
     notices: s.notices,
   };
-}
-
-/** Asserts the pieces drawn on the board are exactly the backend's pieces. */
-export function assertBoardShows(snapshot, view, what = 'board') {
-  assert.deepEqual(piecesKey(snapshot.pieces), piecesKey(view.pieces), `${what}: pieces drawn differ from the game state`);
 }
