@@ -21,7 +21,12 @@ async function chooseLanguage(t, lang) {
   await ui.waitFor((x) => x.lang === lang, `the page language to become ${lang}`);
   const settings = await invoke(t.driver, 'get_settings');
   assert.equal(settings.language, lang, 'the backend holds the choice');
-  await ui.click('nav-back');
+  // Back (through the last game, if one was open) to the home screen.
+  for (let i = 0; i < 3 && (await ui.snapshot()).screen !== 'home-screen'; i++) {
+    const from = (await ui.snapshot()).screen;
+    await ui.click('nav-back');
+    await ui.waitFor((x) => x.ready && x.screen && x.screen !== from, `back from ${from}`);
+  }
   await ui.waitHome();
   assert.equal(await homeGameName(t), ENGLISH_CHECKERS[lang], `home screen in ${lang}`);
 }
@@ -47,6 +52,11 @@ export default {
     let s = await t.ui.snapshot();
     assert.equal(s.lang, 'en', 'English after a restart');
     assert.equal(await homeGameName(t), ENGLISH_CHECKERS.en);
+    // A board in English too: the status line and the panel speak it.
+    await t.ui.startGame('diamond', { players: 2, mode: 'local' });
+    s = await t.ui.snapshot();
+    assert.equal(s.lang, 'en');
+    assert.match(s.status, /Red/, `status line in English: "${s.status}"`);
     await finalScreenshot(t, PHONE, `${t.label}-en`);
 
     await chooseLanguage(t, 'es');
