@@ -11,6 +11,7 @@ pub mod perft;
 pub mod position;
 pub mod record;
 pub mod search;
+pub mod session;
 
 pub use games::capture::Capture;
 pub use games::diamond::Diamond;

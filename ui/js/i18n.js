@@ -183,6 +183,8 @@ const es = {
   'error.bad_input': 'Datos no válidos.',
   'error.unknown': 'Algo ha fallado: {message}',
   'notice.corrupt_saves': 'El archivo de partidas guardadas estaba dañado y se ha apartado; no se ha borrado.',
+  'notice.corrupt_game': 'Una partida guardada no se podía reproducir con las reglas y se ha apartado; las demás siguen aquí.',
+  'notice.corrupt_settings': 'El archivo de ajustes estaba dañado y se ha apartado; se usan los ajustes de siempre.',
   'notice.mock': 'Modo de prueba en el navegador: la CPU juega al azar.',
 };
 
@@ -367,6 +369,8 @@ const en = {
   'error.bad_input': 'Invalid data.',
   'error.unknown': 'Something went wrong: {message}',
   'notice.corrupt_saves': 'The saved-games file was damaged and has been set aside, not deleted.',
+  'notice.corrupt_game': 'A saved game could not be replayed by the rules and has been set aside; the others are still here.',
+  'notice.corrupt_settings': 'The settings file was damaged and has been set aside; the defaults are in use.',
   'notice.mock': 'Browser test mode: the CPU plays at random.',
 };
 

@@ -1,0 +1,49 @@
+//! The error every command rejects with, serialised as `{code, message}`: `code` is a stable
+//! key the UI translates (the session layer's codes plus `storage`), `message` English detail.
+
+use damas::session::SessionError;
+use serde::ser::SerializeStruct;
+use serde::{Serialize, Serializer};
+use thiserror::Error;
+
+#[derive(Debug, Error)]
+pub enum AppError {
+    #[error(transparent)]
+    Session(#[from] SessionError),
+    /// The saved games or settings could not be written or read.
+    #[error("storage: {0}")]
+    Storage(String),
+}
+
+impl AppError {
+    pub fn code(&self) -> &'static str {
+        match self {
+            AppError::Session(error) => error.code(),
+            AppError::Storage(_) => "storage",
+        }
+    }
+
+    pub fn storage(error: impl std::fmt::Display) -> AppError {
+        AppError::Storage(error.to_string())
+    }
+
+    pub fn bad_input(error: impl std::fmt::Display) -> AppError {
+        AppError::Session(SessionError::BadInput(error.to_string()))
+    }
+}
+
+impl Serialize for AppError {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut fields = serializer.serialize_struct("AppError", 2)?;
+        fields.serialize_field("code", self.code())?;
+        fields.serialize_field("message", &self.to_string())?;
+        fields.end()
+    }
+}
+
+/// A message for the user that is not the reply to a command (shown once at start-up).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Notice {
+    pub code: &'static str,
+    pub message: String,
+}

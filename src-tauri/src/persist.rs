@@ -1,0 +1,278 @@
+//! Saved games and settings on disk, through tauri-plugin-store.
+//!
+//! Two store files in the app's data directory (`$XDG_DATA_HOME/<identifier>` on Linux):
+//! `saves.json` (one entry per game id: the session layer's save record) and `settings.json`.
+//! The plugin keeps each store in memory and loads it; writing is ours, because the plugin's
+//! `save` overwrites the file in place, which a kill mid-write would leave half written: we write
+//! the store's entries to a temporary file, sync it and rename it over the old one. Auto-save is
+//! off, and the stores are closed before the plugin's own save at exit.
+//!
+//! A file that is not a JSON object is moved aside to `<name>.corrupt-<unix ms>.json` before the
+//! plugin opens it (the plugin would silently start empty and later overwrite it), and a game
+//! record that does not replay is moved out the same way; each case leaves a [`Notice`].
+
+use crate::error::{AppError, Notice};
+use crate::settings::Settings;
+use damas::session::{unix_ms, SavedSession, Session};
+use serde_json::{Map, Value};
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use tauri::{AppHandle, Runtime};
+use tauri_plugin_store::{Store, StoreBuilder, StoreExt};
+
+pub const SAVES_FILE: &str = "saves.json";
+pub const SETTINGS_FILE: &str = "settings.json";
+const SETTINGS_KEY: &str = "settings";
+
+/// Where the stores live.
+#[derive(Clone, Debug)]
+pub struct Persist {
+    dir: PathBuf,
+}
+
+impl Persist {
+    /// Opens both stores in `dir`, setting corrupt files aside.
+    pub fn open<R: Runtime>(
+        app: &AppHandle<R>,
+        dir: PathBuf,
+        notices: &mut Vec<Notice>,
+    ) -> Result<Persist, AppError> {
+        fs::create_dir_all(&dir).map_err(AppError::storage)?;
+        let persist = Persist { dir };
+        for (file, code, what) in [
+            (SAVES_FILE, "corrupt_saves", "saved games"),
+            (SETTINGS_FILE, "corrupt_settings", "settings"),
+        ] {
+            let path = persist.path(file);
+            if let Some(notice) = set_aside_if_corrupt(&path, code, what) {
+                notices.push(notice);
+            }
+            StoreBuilder::new(app, &path)
+                .disable_auto_save()
+                .build()
+                .map_err(AppError::storage)?;
+        }
+        Ok(persist)
+    }
+
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    fn path(&self, file: &str) -> PathBuf {
+        self.dir.join(file)
+    }
+
+    fn store<R: Runtime>(&self, app: &AppHandle<R>, file: &str) -> Result<Arc<Store<R>>, AppError> {
+        app.get_store(self.path(file))
+            .ok_or_else(|| AppError::storage(format!("the store {file} is not open")))
+    }
+
+    /// Every saved game that replays; the others are moved to a `saves.corrupt-…` file.
+    pub fn load_games<R: Runtime>(
+        &self,
+        app: &AppHandle<R>,
+        notices: &mut Vec<Notice>,
+    ) -> Result<Vec<Session>, AppError> {
+        let store = self.store(app, SAVES_FILE)?;
+        let mut sessions = Vec::new();
+        let mut rejected = Map::new();
+        let mut reasons = Vec::new();
+        for (key, value) in store.entries() {
+            let loaded = SavedSession::from_json(&value).and_then(|record| {
+                if record.id == key {
+                    record.restore()
+                } else {
+                    Err(damas::session::SessionError::BadSave(format!(
+                        "stored under '{key}' but named '{}'",
+                        record.id
+                    )))
+                }
+            });
+            match loaded {
+                Ok(session) => sessions.push(session),
+                Err(error) => {
+                    reasons.push(format!("{key}: {error}"));
+                    rejected.insert(key, value);
+                }
+            }
+        }
+        if !rejected.is_empty() {
+            let aside = aside_path(&self.path(SAVES_FILE));
+            write_atomically(&aside, &Value::Object(rejected.clone()))?;
+            for key in rejected.keys() {
+                store.delete(key);
+            }
+            self.flush(&store, SAVES_FILE)?;
+            notices.push(Notice {
+                code: "corrupt_game",
+                message: format!(
+                    "{} saved game(s) could not be replayed and were moved to {} ({})",
+                    rejected.len(),
+                    file_name(&aside),
+                    reasons.join("; ")
+                ),
+            });
+        }
+        Ok(sessions)
+    }
+
+    /// Writes a game's record; returns once it is on disk.
+    pub fn save_game<R: Runtime>(
+        &self,
+        app: &AppHandle<R>,
+        session: &Session,
+    ) -> Result<(), AppError> {
+        let store = self.store(app, SAVES_FILE)?;
+        let previous = store.get(session.id());
+        store.set(session.id(), session.to_save().to_json());
+        self.flush(&store, SAVES_FILE).inspect_err(|_| {
+            // Keep memory and disk alike: the store holds what the file holds.
+            match &previous {
+                Some(value) => store.set(session.id(), value.clone()),
+                None => {
+                    store.delete(session.id());
+                }
+            }
+        })
+    }
+
+    pub fn delete_game<R: Runtime>(&self, app: &AppHandle<R>, id: &str) -> Result<(), AppError> {
+        let store = self.store(app, SAVES_FILE)?;
+        if let Some(previous) = store.get(id) {
+            store.delete(id);
+            self.flush(&store, SAVES_FILE)
+                .inspect_err(|_| store.set(id, previous))?;
+        }
+        Ok(())
+    }
+
+    /// The saved settings, or the defaults (an unreadable entry is reported and replaced).
+    pub fn load_settings<R: Runtime>(
+        &self,
+        app: &AppHandle<R>,
+        notices: &mut Vec<Notice>,
+    ) -> Result<Settings, AppError> {
+        let store = self.store(app, SETTINGS_FILE)?;
+        Ok(match store.get(SETTINGS_KEY) {
+            None => Settings::default(),
+            Some(value) => serde_json::from_value(value).unwrap_or_else(|error| {
+                notices.push(Notice {
+                    code: "corrupt_settings",
+                    message: format!("the settings could not be read ({error}); using defaults"),
+                });
+                Settings::default()
+            }),
+        })
+    }
+
+    pub fn save_settings<R: Runtime>(
+        &self,
+        app: &AppHandle<R>,
+        settings: &Settings,
+    ) -> Result<(), AppError> {
+        let store = self.store(app, SETTINGS_FILE)?;
+        let value = serde_json::to_value(settings).map_err(AppError::storage)?;
+        let previous = store.get(SETTINGS_KEY);
+        store.set(SETTINGS_KEY, value);
+        self.flush(&store, SETTINGS_FILE).inspect_err(|_| {
+            if let Some(previous) = previous {
+                store.set(SETTINGS_KEY, previous);
+            }
+        })
+    }
+
+    /// Closes both stores, so that the plugin does not rewrite them (in place) at exit; every
+    /// change is already on disk.
+    pub fn close<R: Runtime>(&self, app: &AppHandle<R>) {
+        for file in [SAVES_FILE, SETTINGS_FILE] {
+            if let Ok(store) = self.store(app, file) {
+                store.close_resource();
+            }
+        }
+    }
+
+    fn flush<R: Runtime>(&self, store: &Store<R>, file: &str) -> Result<(), AppError> {
+        // Sorted keys: the same content always gives the same file.
+        let entries: Map<String, Value> = store
+            .entries()
+            .into_iter()
+            .collect::<std::collections::BTreeMap<_, _>>()
+            .into_iter()
+            .collect();
+        write_atomically(&self.path(file), &Value::Object(entries))
+    }
+}
+
+/// Writes `value` as JSON to a temporary file beside `path`, syncs it, then renames it over `path`:
+/// a reader sees the old file or the new one, never a part.
+pub fn write_atomically(path: &Path, value: &Value) -> Result<(), AppError> {
+    let bytes = serde_json::to_vec_pretty(value).map_err(AppError::storage)?;
+    let mut temporary = path.as_os_str().to_owned();
+    temporary.push(".tmp");
+    let temporary = PathBuf::from(temporary);
+    let write = || -> std::io::Result<()> {
+        let mut file = fs::File::create(&temporary)?;
+        file.write_all(&bytes)?;
+        file.sync_all()?;
+        fs::rename(&temporary, path)?;
+        // The rename itself is durable once the directory is synced (not possible everywhere).
+        if let Some(dir) = path.parent() {
+            if let Ok(dir) = fs::File::open(dir) {
+                let _ = dir.sync_all();
+            }
+        }
+        Ok(())
+    };
+    write().map_err(|error| {
+        let _ = fs::remove_file(&temporary);
+        AppError::storage(format!("writing {}: {error}", path.display()))
+    })
+}
+
+/// `saves.json` → `saves.corrupt-<unix ms>.json` beside it.
+fn aside_path(path: &Path) -> PathBuf {
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let mut stamp = unix_ms();
+    loop {
+        let candidate = path.with_file_name(format!("{stem}.corrupt-{stamp}.json"));
+        if !candidate.exists() {
+            return candidate;
+        }
+        stamp += 1;
+    }
+}
+
+fn file_name(path: &Path) -> String {
+    path.file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
+/// Moves `path` aside when it exists but is not a readable JSON object.
+fn set_aside_if_corrupt(path: &Path, code: &'static str, what: &str) -> Option<Notice> {
+    let problem = match fs::read(path) {
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => return None,
+        Err(error) => error.to_string(),
+        Ok(bytes) => match serde_json::from_slice::<Map<String, Value>>(&bytes) {
+            Ok(_) => return None,
+            Err(error) => error.to_string(),
+        },
+    };
+    let aside = aside_path(path);
+    let message = match fs::rename(path, &aside) {
+        Ok(()) => format!(
+            "the {what} file could not be read ({problem}) and was moved to {}; starting without it",
+            file_name(&aside)
+        ),
+        Err(error) => format!(
+            "the {what} file could not be read ({problem}) nor moved aside ({error}); starting without it"
+        ),
+    };
+    Some(Notice { code, message })
+}

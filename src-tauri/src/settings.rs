@@ -1,0 +1,40 @@
+//! The user's settings (language, skin, sound, animations), persisted beside the saved games.
+
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Language {
+    Es,
+    En,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Skin {
+    /// Classic wood.
+    #[default]
+    Wood,
+    Candy,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Settings {
+    /// `None`: follow the system language.
+    pub language: Option<Language>,
+    pub skin: Skin,
+    pub sound: bool,
+    pub animations: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            language: None,
+            skin: Skin::Wood,
+            sound: true,
+            animations: true,
+        }
+    }
+}

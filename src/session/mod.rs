@@ -1,0 +1,359 @@
+//! A game as the app plays it: the record, who sits where (humans, the CPU), undo/redo,
+//! resignation, the CPU's turn with cancellation, the view the UI draws and the save format.
+//!
+//! No Tauri types here: the app's commands translate JSON to these calls and back. Every state
+//! change bumps a version number, so a CPU move computed on a copy of the game is only applied
+//! if nothing happened meanwhile.
+
+mod error;
+mod save;
+mod sessions;
+mod setup;
+mod view;
+
+#[cfg(test)]
+mod tests;
+
+pub use error::SessionError;
+pub use save::{SavedSession, SAVE_FORMAT};
+pub use sessions::Sessions;
+pub use setup::{GameSetup, Mode, VariantSetup};
+pub use view::{GameView, HistoryEntry, OutcomeView, SavedGame, SeatView};
+
+use crate::games;
+use crate::position::{MoveInfo, Outcome, Seat};
+use crate::record::AnyGame;
+use crate::search::{self, Level};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// A move played, by whom, in the game's notation (the text its `parse_move` reads back).
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Played {
+    seat: Seat,
+    text: String,
+}
+
+/// One game in progress or finished.
+#[derive(Debug)]
+pub struct Session {
+    id: String,
+    game: Box<dyn AnyGame>,
+    /// The moves of `game`, with their seats.
+    played: Vec<Played>,
+    /// Undone moves, the next one to redo last.
+    redo: Vec<Played>,
+    mode: Mode,
+    resigned: Option<Seat>,
+    /// The CPU's seed (its moves vary between games, yet replay the same within one).
+    seed: u64,
+    created: u64,
+    last_played: u64,
+    /// Bumped by every change of the game.
+    version: u64,
+    /// The stop flag of the CPU move being computed, if any.
+    thinking: Option<Arc<AtomicBool>>,
+}
+
+/// What a CPU seat needs to think off the session's lock: a copy of the game, and the flag that
+/// stops it.
+#[derive(Debug)]
+pub struct CpuTurn {
+    game: Box<dyn AnyGame>,
+    level: Level,
+    seed: u64,
+    version: u64,
+    stop: Arc<AtomicBool>,
+}
+
+impl CpuTurn {
+    /// Runs the search (slow: call it off the UI thread). `None` when stopped or without moves.
+    pub fn think(&self) -> Option<MoveInfo> {
+        search::choose_move(self.game.as_ref(), self.level, self.seed, &self.stop)
+    }
+
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.stop)
+    }
+}
+
+/// Milliseconds since the Unix epoch (0 if the clock is before it).
+pub fn unix_ms() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_millis() as u64)
+        .unwrap_or(0)
+}
+
+impl Session {
+    /// A new game as `setup` asks, from the standard start or the given position.
+    pub fn new(id: String, setup: &GameSetup) -> Result<Session, SessionError> {
+        let (variant, mode) = setup.validate()?;
+        let game = games::new_game(variant, setup.position.as_deref())?;
+        Session::from_game(id, game, mode)
+    }
+
+    /// A session over a game that has no moves yet.
+    pub fn from_game(
+        id: String,
+        game: Box<dyn AnyGame>,
+        mode: Mode,
+    ) -> Result<Session, SessionError> {
+        if game.ply() != 0 {
+            return Err(SessionError::BadInput(
+                "a session starts from a game without moves".into(),
+            ));
+        }
+        mode.check(game.seats())?;
+        let now = unix_ms();
+        Ok(Session {
+            id,
+            game,
+            played: Vec::new(),
+            redo: Vec::new(),
+            mode,
+            resigned: None,
+            seed: now ^ 0x9e37_79b9_7f4a_7c15,
+            created: now,
+            last_played: now,
+            version: 0,
+            thinking: None,
+        })
+    }
+
+    /// A new game with the same variant, start and mode, the human seats moved one place on.
+    pub fn rematch(&self, id: String) -> Result<Session, SessionError> {
+        let game = games::new_game(self.game.variant(), Some(&self.game.start_text()))?;
+        Session::from_game(id, game, self.mode.rotated(self.game.seats()))
+    }
+
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    pub fn game(&self) -> &dyn AnyGame {
+        self.game.as_ref()
+    }
+
+    pub fn mode(&self) -> &Mode {
+        &self.mode
+    }
+
+    pub fn resigned(&self) -> Option<Seat> {
+        self.resigned
+    }
+
+    pub fn created(&self) -> u64 {
+        self.created
+    }
+
+    pub fn last_played(&self) -> u64 {
+        self.last_played
+    }
+
+    /// Who moved at each ply.
+    pub fn movers(&self) -> impl Iterator<Item = Seat> + '_ {
+        self.played.iter().map(|p| p.seat)
+    }
+
+    /// The end: a resignation, else the game's own verdict.
+    pub fn outcome(&self) -> Option<Outcome> {
+        match self.resigned {
+            Some(seat) => Some(self.game.resignation_outcome(seat)),
+            None => self.game.outcome(),
+        }
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.outcome().is_some()
+    }
+
+    pub fn is_human(&self, seat: Seat) -> bool {
+        self.mode.is_human(seat)
+    }
+
+    /// Whether the CPU should move now.
+    pub fn cpu_to_move(&self) -> bool {
+        !self.is_over() && !self.is_human(self.game.to_move())
+    }
+
+    /// Plays a human seat's move.
+    pub fn play_move(&mut self, text: &str) -> Result<MoveInfo, SessionError> {
+        self.ensure_playing()?;
+        let seat = self.game.to_move();
+        if !self.is_human(seat) {
+            return Err(self.not_your_turn(seat));
+        }
+        let info = self.game.play(text)?;
+        self.record_move(seat, &info);
+        self.redo.clear();
+        Ok(info)
+    }
+
+    /// Starts the CPU's turn: a copy of the game to think on. Cancels an earlier turn still
+    /// thinking.
+    pub fn begin_cpu_turn(&mut self) -> Result<CpuTurn, SessionError> {
+        self.ensure_playing()?;
+        let seat = self.game.to_move();
+        let Some(level) = self.mode.level().filter(|_| !self.is_human(seat)) else {
+            return Err(SessionError::NotYourTurn(format!(
+                "{} is a human seat, not the CPU",
+                self.game.seat_name(seat)
+            )));
+        };
+        self.cancel_cpu();
+        let stop = Arc::new(AtomicBool::new(false));
+        self.thinking = Some(Arc::clone(&stop));
+        Ok(CpuTurn {
+            game: self.game.clone_box(),
+            level,
+            seed: self.seed,
+            version: self.version,
+            stop,
+        })
+    }
+
+    /// Plays the move the CPU chose on `turn`, unless the game changed or the turn was stopped
+    /// meanwhile (then `Cancelled`, game unchanged).
+    pub fn finish_cpu_turn(
+        &mut self,
+        turn: &CpuTurn,
+        chosen: Option<MoveInfo>,
+    ) -> Result<MoveInfo, SessionError> {
+        if turn.version != self.version || turn.stop.load(Ordering::SeqCst) {
+            return Err(SessionError::Cancelled);
+        }
+        self.thinking = None;
+        self.ensure_playing()?;
+        let chosen = chosen.ok_or(SessionError::GameOver)?;
+        let seat = self.game.to_move();
+        let info = self.game.play(&chosen.text)?;
+        self.record_move(seat, &info);
+        self.redo.clear();
+        Ok(info)
+    }
+
+    /// The CPU's move, computed on this thread (tests, the command line).
+    pub fn play_cpu_move(&mut self) -> Result<MoveInfo, SessionError> {
+        let turn = self.begin_cpu_turn()?;
+        let chosen = turn.think();
+        self.finish_cpu_turn(&turn, chosen)
+    }
+
+    /// Stops a CPU move being computed; its result will be discarded.
+    pub fn cancel_cpu(&mut self) {
+        if let Some(stop) = self.thinking.take() {
+            stop.store(true, Ordering::SeqCst);
+        }
+    }
+
+    /// Plies the next undo takes back: one in local play; vs the CPU, back to before the last
+    /// human move (the CPU's replies with it). `None` when there is nothing to undo.
+    fn undo_span(&self) -> Option<usize> {
+        if self.resigned.is_some() {
+            return None;
+        }
+        let last_human = self.played.iter().rposition(|p| self.is_human(p.seat))?;
+        Some(self.played.len() - last_human)
+    }
+
+    pub fn can_undo(&self) -> bool {
+        self.undo_span().is_some()
+    }
+
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    /// Takes back moves (see [`Session::undo_span`]). A resignation is final: undo then fails with
+    /// `GameOver`.
+    pub fn undo(&mut self) -> Result<(), SessionError> {
+        if self.resigned.is_some() {
+            return Err(SessionError::GameOver);
+        }
+        let span = self.undo_span().ok_or(SessionError::NothingToUndo)?;
+        self.cancel_cpu();
+        for _ in 0..span {
+            match self.played.pop() {
+                Some(played) if self.game.undo() => self.redo.push(played),
+                _ => break,
+            }
+        }
+        self.touch();
+        Ok(())
+    }
+
+    /// Replays what the last undo took back: one move in local play; vs the CPU the human move and
+    /// the CPU replies that followed it.
+    pub fn redo(&mut self) -> Result<(), SessionError> {
+        self.ensure_playing()?;
+        let first = self.redo.pop().ok_or(SessionError::NothingToRedo)?;
+        self.cancel_cpu();
+        self.replay(first)?;
+        if matches!(self.mode, Mode::Cpu { .. }) {
+            while let Some(next) = self.redo.pop() {
+                if self.is_human(next.seat) {
+                    self.redo.push(next);
+                    break;
+                }
+                self.replay(next)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Resigns for a human seat: the one to move, else (the CPU thinking) the first human seat.
+    pub fn resign(&mut self) -> Result<Outcome, SessionError> {
+        self.ensure_playing()?;
+        let to_move = self.game.to_move();
+        let seat = if self.is_human(to_move) {
+            to_move
+        } else {
+            self.mode
+                .human_seats(self.game.seats())
+                .first()
+                .copied()
+                .ok_or_else(|| self.not_your_turn(to_move))?
+        };
+        self.cancel_cpu();
+        self.resigned = Some(seat);
+        self.redo.clear();
+        self.touch();
+        Ok(self.game.resignation_outcome(seat))
+    }
+
+    fn replay(&mut self, played: Played) -> Result<(), SessionError> {
+        let info = self.game.play(&played.text)?;
+        self.record_move(played.seat, &info);
+        Ok(())
+    }
+
+    fn record_move(&mut self, seat: Seat, info: &MoveInfo) {
+        self.played.push(Played {
+            seat,
+            text: info.text.clone(),
+        });
+        self.touch();
+    }
+
+    fn touch(&mut self) {
+        self.version += 1;
+        self.last_played = unix_ms().max(self.last_played);
+    }
+
+    fn ensure_playing(&self) -> Result<(), SessionError> {
+        if self.is_over() {
+            Err(SessionError::GameOver)
+        } else {
+            Ok(())
+        }
+    }
+
+    fn not_your_turn(&self, seat: Seat) -> SessionError {
+        SessionError::NotYourTurn(format!(
+            "{} is played by the CPU",
+            self.game.seat_name(seat)
+        ))
+    }
+}

@@ -1,0 +1,93 @@
+//! The games the app holds, by id.
+
+use super::{unix_ms, GameSetup, SavedGame, Session, SessionError};
+use rand::Rng;
+use std::collections::HashMap;
+
+#[derive(Debug, Default)]
+pub struct Sessions {
+    games: HashMap<String, Session>,
+}
+
+impl Sessions {
+    pub fn new() -> Sessions {
+        Sessions::default()
+    }
+
+    /// An id unlikely to meet another one: the time and a random suffix.
+    pub fn fresh_id(&self) -> String {
+        let mut rng = rand::thread_rng();
+        loop {
+            let id = format!("g{:x}-{:04x}", unix_ms(), rng.gen::<u16>());
+            if !self.games.contains_key(&id) {
+                return id;
+            }
+        }
+    }
+
+    pub fn create(&mut self, setup: &GameSetup) -> Result<&Session, SessionError> {
+        let session = Session::new(self.fresh_id(), setup)?;
+        Ok(self.insert(session))
+    }
+
+    /// A rematch of game `id` (see [`Session::rematch`]).
+    pub fn rematch(&mut self, id: &str) -> Result<&Session, SessionError> {
+        let session = self.get(id)?.rematch(self.fresh_id())?;
+        Ok(self.insert(session))
+    }
+
+    /// Adds a session, replacing one with the same id.
+    pub fn insert(&mut self, session: Session) -> &Session {
+        let id = session.id().to_string();
+        if let Some(mut old) = self.games.insert(id.clone(), session) {
+            old.cancel_cpu();
+        }
+        &self.games[&id]
+    }
+
+    pub fn get(&self, id: &str) -> Result<&Session, SessionError> {
+        self.games
+            .get(id)
+            .ok_or_else(|| SessionError::NoSuchGame(id.to_string()))
+    }
+
+    pub fn get_mut(&mut self, id: &str) -> Result<&mut Session, SessionError> {
+        self.games
+            .get_mut(id)
+            .ok_or_else(|| SessionError::NoSuchGame(id.to_string()))
+    }
+
+    /// Removes a game, stopping its CPU move.
+    pub fn remove(&mut self, id: &str) -> Result<Session, SessionError> {
+        let mut session = self
+            .games
+            .remove(id)
+            .ok_or_else(|| SessionError::NoSuchGame(id.to_string()))?;
+        session.cancel_cpu();
+        Ok(session)
+    }
+
+    /// Stops every CPU move (the app is quitting).
+    pub fn cancel_all(&mut self) {
+        self.games.values_mut().for_each(Session::cancel_cpu);
+    }
+
+    /// The home screen's rows, last played first.
+    pub fn list(&self) -> Vec<SavedGame> {
+        let mut rows: Vec<SavedGame> = self.games.values().map(Session::summary).collect();
+        rows.sort_by(|a, b| {
+            b.last_played
+                .cmp(&a.last_played)
+                .then_with(|| b.id.cmp(&a.id))
+        });
+        rows
+    }
+
+    pub fn len(&self) -> usize {
+        self.games.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.games.is_empty()
+    }
+}

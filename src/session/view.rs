@@ -1,0 +1,148 @@
+//! What the UI draws: the whole state of a session as one JSON value ([`GameView`]), and the row
+//! the home screen lists ([`SavedGame`]). Field names are the app contract (`docs/commands.md`).
+
+use super::Session;
+use crate::position::{
+    BoardLayout, DrawCounter, EndReason, GameResult, MoveInfo, Outcome, PieceView, Seat, SeatStats,
+    Variant,
+};
+use crate::search::Level;
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SeatView {
+    pub seat: Seat,
+    pub name: String,
+    pub cpu: bool,
+    pub stats: SeatStats,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct HistoryEntry {
+    pub seat: Seat,
+    #[serde(rename = "move")]
+    pub played: MoveInfo,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OutcomeView {
+    /// `None` for a draw.
+    pub winner: Option<Seat>,
+    pub reason: EndReason,
+}
+
+impl From<Outcome> for OutcomeView {
+    fn from(outcome: Outcome) -> Self {
+        OutcomeView {
+            winner: match outcome.result {
+                GameResult::Win(seat) => Some(seat),
+                GameResult::Draw => None,
+            },
+            reason: outcome.reason,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameView {
+    pub id: String,
+    pub variant: Variant,
+    pub mode: String,
+    pub level: Option<Level>,
+    pub human_seats: Vec<Seat>,
+    pub seats: Vec<SeatView>,
+    pub to_move: Seat,
+    pub ply: usize,
+    pub layout: BoardLayout,
+    pub pieces: Vec<PieceView>,
+    /// Legal moves of the current position; empty once the game is over.
+    pub legal_moves: Vec<MoveInfo>,
+    pub history: Vec<HistoryEntry>,
+    pub outcome: Option<OutcomeView>,
+    pub draw_counters: Vec<DrawCounter>,
+    pub can_undo: bool,
+    pub can_redo: bool,
+    pub cpu_to_move: bool,
+    /// Unix milliseconds of the last change.
+    pub last_played: u64,
+}
+
+/// A row of the home screen's list of saved games.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedGame {
+    pub id: String,
+    pub variant: Variant,
+    pub mode: String,
+    pub level: Option<Level>,
+    pub ply: usize,
+    pub to_move_name: String,
+    pub finished: bool,
+    pub last_played: u64,
+}
+
+impl Session {
+    pub fn view(&self) -> GameView {
+        let game = self.game();
+        let outcome = self.outcome();
+        let stats = game.seat_stats();
+        let seats = (0..game.seats() as Seat)
+            .map(|seat| SeatView {
+                seat,
+                name: game.seat_name(seat).to_string(),
+                cpu: !self.is_human(seat),
+                stats: stats
+                    .iter()
+                    .find(|s| s.seat == seat)
+                    .cloned()
+                    .unwrap_or_else(|| SeatStats {
+                        seat,
+                        name: game.seat_name(seat).to_string(),
+                        ..SeatStats::default()
+                    }),
+            })
+            .collect();
+        let history = self
+            .movers()
+            .zip(game.history())
+            .map(|(seat, played)| HistoryEntry { seat, played })
+            .collect();
+        GameView {
+            id: self.id().to_string(),
+            variant: game.variant(),
+            mode: self.mode().name().to_string(),
+            level: self.mode().level(),
+            human_seats: self.mode().human_seats(game.seats()),
+            seats,
+            to_move: game.to_move(),
+            ply: game.ply(),
+            layout: game.layout(),
+            pieces: game.pieces(),
+            legal_moves: if outcome.is_some() {
+                Vec::new()
+            } else {
+                game.legal_moves()
+            },
+            history,
+            outcome: outcome.map(OutcomeView::from),
+            draw_counters: game.draw_counters(),
+            can_undo: self.can_undo(),
+            can_redo: self.can_redo(),
+            cpu_to_move: self.cpu_to_move(),
+            last_played: self.last_played(),
+        }
+    }
+
+    pub fn summary(&self) -> SavedGame {
+        let game = self.game();
+        SavedGame {
+            id: self.id().to_string(),
+            variant: game.variant(),
+            mode: self.mode().name().to_string(),
+            level: self.mode().level(),
+            ply: game.ply(),
+            to_move_name: game.seat_name(game.to_move()).to_string(),
+            finished: self.is_over(),
+            last_played: self.last_played(),
+        }
+    }
+}

@@ -1,0 +1,87 @@
+// In-window helpers: synthetic touch taps, real mouse actions, window sizes, screenshots.
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 800 };
+
+export const SCREENSHOT_DIR = path.resolve(
+  process.env.E2E_SCREENSHOT_DIR ?? path.join(path.dirname(new URL(import.meta.url).pathname), '..', '..', '..', 'target', 'e2e-screenshots'),
+);
+
+/** Resize the window and wait until the page sees the new viewport width. */
+export async function resize(driver, { width, height }) {
+  await driver.manage().window().setRect({ width, height });
+  await driver.wait(
+    async () => {
+      const w = await driver.executeScript('return window.innerWidth');
+      return Math.abs(w - width) <= 40;
+    },
+    5000,
+    `window to become ${width}×${height}`,
+  );
+}
+
+export async function screenshot(driver, name) {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  const png = await driver.takeScreenshot();
+  fs.writeFileSync(file, Buffer.from(png, 'base64'));
+  return file;
+}
+
+/**
+ * A finger tap: pointerdown/pointerup/click with pointerType "touch" at the element's centre.
+ * WebKitGTK's WebDriver delivers W3C touch actions as mouse events, so the tap is synthesised in
+ * the page, on the element the finger would hit (what elementFromPoint finds at that point).
+ */
+export async function touchTap(driver, element) {
+  const result = await driver.executeScript(
+    `const el = arguments[0];
+     el.scrollIntoView({block: 'nearest', inline: 'nearest'});
+     const r = el.getBoundingClientRect();
+     const x = r.left + r.width / 2, y = r.top + r.height / 2;
+     const target = document.elementFromPoint(x, y) || el;
+     const base = {bubbles: true, cancelable: true, composed: true, clientX: x, clientY: y,
+                   screenX: x, screenY: y, pointerId: 7, pointerType: 'touch', isPrimary: true,
+                   width: 20, height: 20, pressure: 0.5, view: window};
+     target.dispatchEvent(new PointerEvent('pointerover', {...base}));
+     target.dispatchEvent(new PointerEvent('pointerenter', {...base, bubbles: false}));
+     target.dispatchEvent(new PointerEvent('pointerdown', {...base, button: 0, buttons: 1}));
+     target.dispatchEvent(new PointerEvent('pointerup', {...base, button: 0, buttons: 0, pressure: 0}));
+     target.dispatchEvent(new PointerEvent('click', {...base, button: 0, buttons: 0, pressure: 0, detail: 1}));
+     target.dispatchEvent(new PointerEvent('pointerout', {...base, pressure: 0}));
+     target.dispatchEvent(new PointerEvent('pointerleave', {...base, pressure: 0, bubbles: false}));
+     return {hit: target === el || el.contains(target), tag: target.tagName, x, y};`,
+    element,
+  );
+  if (!result.hit) {
+    throw new Error(`touch at (${result.x.toFixed(0)}, ${result.y.toFixed(0)}) lands on <${result.tag}>, not on the intended element`);
+  }
+}
+
+/** Real WebDriver mouse: move over an element (hover) without clicking. */
+export async function mouseHover(driver, element) {
+  await driver.actions({ async: true }).move({ origin: element }).perform();
+}
+
+/** Real WebDriver mouse click on an element. */
+export async function mouseClick(driver, element) {
+  await driver.actions({ async: true }).move({ origin: element }).click().perform();
+}
+
+/** Calls a Tauri command from inside the page (engine truth as the app holds it). */
+export async function invoke(driver, command, args = {}) {
+  const res = await driver.executeAsyncScript(
+    `const done = arguments[arguments.length - 1];
+     window.__TAURI__.core.invoke(arguments[0], arguments[1])
+       .then(v => done({ok: v}), e => done({err: e}));`,
+    command,
+    args,
+  );
+  if ('err' in res) {
+    const e = res.err;
+    throw new Error(`invoke ${command} rejected: ${typeof e === 'object' ? JSON.stringify(e) : e}`);
+  }
+  return res.ok;
+}

@@ -1,0 +1,137 @@
+#!/usr/bin/env node
+// Runs the end-to-end scenarios one after another against the real app window.
+//
+//   node tests/e2e/run.mjs --app /abs/path/to/damas-app [--cli /abs/path/to/damas] [--only name]
+//
+// Needs an X display and a D-Bus session (scripts/test runs it under xvfb-run + dbus-run-session)
+// and tauri-driver on PATH. Each scenario gets a fresh temporary HOME / XDG_DATA_HOME. Ends with
+// the figures and a closing line "e2e: N passed, N failed"; exits 1 if any scenario failed.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { App } from './lib/app.mjs';
+import { Cli } from './lib/cli.mjs';
+import { Figures } from './lib/figures.mjs';
+import { screenshot, SCREENSHOT_DIR } from './lib/page.mjs';
+import { Ui } from './lib/ui.mjs';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+
+// A scenario that timed out may still have WebDriver calls in flight; when its app is closed they
+// reject. Report them instead of letting them end the whole run.
+process.on('unhandledRejection', (e) => console.log(`    (late error from an ended scenario: ${e?.message ?? e})`));
+const SCENARIO_TIMEOUT_MS = Number(process.env.E2E_SCENARIO_TIMEOUT_MS ?? 240000);
+
+const { values: opts } = parseArgs({
+  options: {
+    app: { type: 'string', default: process.env.DAMAS_APP },
+    cli: { type: 'string', default: process.env.DAMAS_CLI },
+    only: { type: 'string', multiple: true },
+    keep: { type: 'boolean', default: false },
+  },
+});
+
+function fail(msg) {
+  console.error(`e2e: ${msg}`);
+  console.log('e2e: 0 passed, 1 failed');
+  process.exit(1);
+}
+
+if (!opts.app) fail('no app binary given (--app or DAMAS_APP)');
+const binary = path.resolve(opts.app);
+if (!fs.existsSync(binary)) fail(`app binary not found: ${binary}`);
+if (!process.env.DISPLAY) fail('no DISPLAY: run under xvfb-run (scripts/test does)');
+
+const scenarioDir = path.join(HERE, 'scenarios');
+const files = fs
+  .readdirSync(scenarioDir)
+  .filter((f) => f.endsWith('.mjs'))
+  .sort();
+const scenarios = [];
+for (const f of files) {
+  const mod = await import(pathToFileURL(path.join(scenarioDir, f)).href);
+  const s = mod.default;
+  s.file = f;
+  if (opts.only && !opts.only.some((o) => f.includes(o) || s.name.includes(o))) continue;
+  scenarios.push(s);
+}
+
+const figures = new Figures();
+const cli = opts.cli ? new Cli(path.resolve(opts.cli)) : null;
+const results = [];
+
+function withTimeout(promise, ms, what) {
+  let timer;
+  return Promise.race([
+    promise,
+    new Promise((_, rej) => {
+      timer = setTimeout(() => rej(new Error(`${what} timed out after ${ms} ms`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+for (const s of scenarios) {
+  const label = s.file.replace(/\.mjs$/, '');
+  console.log(`\n--- ${label}: ${s.title}`);
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), `damas-e2e-${label}-`));
+  const log = (line) => console.log(`    ${line}`);
+  const app = new App({ binary, home, lang: s.lang ?? 'es_ES.UTF-8', log });
+  const started = Date.now();
+  const ctx = {
+    app,
+    cli,
+    log,
+    figures,
+    label,
+    get driver() {
+      return app.driver;
+    },
+    ui: null,
+    /** Launch (or relaunch) the app on this scenario's data directory; returns a fresh Ui. */
+    async launch() {
+      const ms = await app.launch();
+      ctx.ui = new Ui(app.driver, { log });
+      return ms;
+    },
+  };
+  let error = null;
+  try {
+    await withTimeout(s.run(ctx), SCENARIO_TIMEOUT_MS, label);
+  } catch (e) {
+    error = e;
+    if (app.driver) {
+      try {
+        await withTimeout(screenshot(app.driver, `${label}-FAILED`), 15000, 'failure screenshot');
+        log(`failure screenshot in ${SCREENSHOT_DIR}`);
+      } catch {
+        // The window may be gone; the error below says why.
+      }
+    }
+  }
+  if (app.peakRss) figures.rss(label, app.peakRss);
+  await app.close().catch((e) => log(`close: ${e.message}`));
+  const secs = ((Date.now() - started) / 1000).toFixed(1);
+  if (error) {
+    console.log(`FAIL ${label} (${secs} s): ${error.stack ?? error}`);
+    try {
+      const driverLog = fs.readFileSync(app.driverLog, 'utf8').split('\n').filter(Boolean).slice(-15);
+      if (driverLog.length) console.log(`    last lines of tauri-driver/app output:\n      ${driverLog.join('\n      ')}`);
+    } catch {
+      // no driver log
+    }
+    console.log(`    data directory kept: ${home}`);
+  } else {
+    console.log(`ok   ${label} (${secs} s)`);
+    if (!opts.keep) fs.rmSync(home, { recursive: true, force: true });
+  }
+  results.push({ label, ok: !error });
+}
+
+figures.print();
+const passed = results.filter((r) => r.ok).length;
+const failed = results.length - passed;
+if (failed) console.log(`\nfailed: ${results.filter((r) => !r.ok).map((r) => r.label).join(', ')}`);
+console.log(`e2e: ${passed} passed, ${failed} failed`);
+process.exit(failed || results.length === 0 ? 1 : 0);
