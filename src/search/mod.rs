@@ -29,6 +29,8 @@ use crate::games::turkish::Turkish;
 use crate::position::{GameKind, MoveInfo};
 use crate::record::{AnyGame, Record};
 use player::PlayerConfig;
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
 use searchable::Searchable;
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::AtomicBool;
@@ -122,7 +124,24 @@ pub fn decide(
         GameKind::Diamond => decide_on::<Diamond>,
         GameKind::Capture => decide_on::<Capture>,
     };
-    run(any, &config, seed, games_played, stop)
+    run(any, &config, seed, games_played, stop).or_else(|| unknown_game_move(game, seed))
+}
+
+/// A game type the search does not know (test games behind `AnyGame`): a seeded legal move, so
+/// layers above can still be exercised with any game.
+fn unknown_game_move(game: &dyn AnyGame, seed: u64) -> Option<Decision> {
+    let moves = game.legal_moves();
+    if moves.is_empty() {
+        return None;
+    }
+    let mut rng = SmallRng::seed_from_u64(seed ^ game.ply() as u64);
+    let info = moves[rng.gen_range(0..moves.len())].clone();
+    Some(Decision {
+        info,
+        score: 0,
+        depth: 0,
+        nodes: 0,
+    })
 }
 
 /// Runs a player on the concrete record behind `any`.

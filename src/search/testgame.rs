@@ -385,6 +385,18 @@ mod tests {
         }
     }
 
+    #[test]
+    fn a_game_the_search_does_not_know_still_gets_a_legal_seeded_move() {
+        let game: Box<dyn AnyGame> = Box::new(Record::new(Nim::new([3, 4, 5, 0], 2)));
+        let stop = AtomicBool::new(false);
+        let first = crate::search::choose_move(game.as_ref(), Level::Hard, 9, &stop).expect("move");
+        assert!(game.legal_moves().contains(&first));
+        assert_eq!(
+            crate::search::choose_move(game.as_ref(), Level::Hard, 9, &stop),
+            Some(first)
+        );
+    }
+
     fn nim_match(players: Vec<Player>, games: u32, jobs: usize) -> selfplay::MatchReport {
         let seats = players.len() as u8;
         let config = MatchConfig {
