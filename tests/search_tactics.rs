@@ -182,7 +182,10 @@ fn wins_at_once(game: &dyn AnyGame) -> bool {
 fn diamond_must_block_the_kings_line() {
     let (apex, destination) = punta(1, true);
     let edge = (0..6)
-        .find(|&d| destination.contains(star().neighbour(apex, d)))
+        .find(|&d| {
+            let next = star().neighbour(apex, d);
+            next != NO_HOLE && destination.contains(next)
+        })
         .expect("an edge from the apex");
     let landing = walk(apex, edge, 5);
     assert!(!destination.contains(landing) && star().hexagon().contains(landing));
