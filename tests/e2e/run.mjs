@@ -17,6 +17,16 @@ import { Figures } from './lib/figures.mjs';
 import { screenshot, SCREENSHOT_DIR } from './lib/page.mjs';
 import { Ui } from './lib/ui.mjs';
 
+// WebKit's helper processes may still be writing their caches for a moment after the app closed:
+// retry, and never let a leftover temporary directory fail a scenario that passed.
+function removeDataDir(dir) {
+  try {
+    fs.rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+  } catch (e) {
+    console.log(`    could not remove ${dir}: ${e.message}`);
+  }
+}
+
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 
 // A scenario that timed out may still have WebDriver calls in flight; when its app is closed they
@@ -124,7 +134,7 @@ for (const s of scenarios) {
     console.log(`    data directory kept: ${home}`);
   } else {
     console.log(`ok   ${label} (${secs} s)`);
-    if (!opts.keep) fs.rmSync(home, { recursive: true, force: true });
+    if (!opts.keep) removeDataDir(home);
   }
   results.push({ label, ok: !error });
 }
