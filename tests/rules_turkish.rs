@@ -1,6 +1,8 @@
 //! Turkish draughts, one test per rule sentence of the seed, on hand-built positions.
 //! Section numbers (§T…) refer to docs/rules.md, "Turkish draughts".
 
+mod common;
+
 use damas::games::turkish::Turkish;
 use damas::games::{new_game, perft_paths};
 use damas::perft::perft;
@@ -16,13 +18,7 @@ fn pos(fen: &str) -> Turkish {
 
 /// The legal moves' texts, sorted.
 fn moves(position: &Turkish) -> Vec<String> {
-    let mut texts: Vec<String> = position
-        .moves()
-        .iter()
-        .map(|mv| position.move_info(mv).text)
-        .collect();
-    texts.sort();
-    texts
+    common::move_texts(position)
 }
 
 fn play(position: &Turkish, text: &str) -> Turkish {
