@@ -4,6 +4,11 @@
 //! No Tauri types here: the app's commands translate JSON to these calls and back. Every state
 //! change bumps a version number, so a CPU move computed on a copy of the game is only applied
 //! if nothing happened meanwhile.
+//!
+//! The CPU also hears how many games the human(s) finished against it in this game kind (the easy
+//! level is gentler in the first ones): the app keeps that count and hands it over through
+//! [`Sessions`]; each session reports, once, when it ends against the CPU
+//! ([`Session::take_first_finish`]).
 
 mod error;
 mod save;
@@ -23,7 +28,7 @@ pub use view::{GameView, HistoryEntry, OutcomeView, SavedGame, SeatView};
 use crate::games;
 use crate::position::{MoveInfo, Outcome, Seat};
 use crate::record::AnyGame;
-use crate::search::{self, Level};
+use crate::search::{self, Level, Player};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -48,6 +53,11 @@ pub struct Session {
     resigned: Option<Seat>,
     /// The CPU's seed (its moves vary between games, yet replay the same within one).
     seed: u64,
+    /// Games the human(s) finished against the CPU in this game kind before, when the app knows
+    /// (not saved with the game: the app keeps the count).
+    games_played: Option<u32>,
+    /// Whether this game's end against the CPU has been reported (saved with the game).
+    finish_counted: bool,
     created: u64,
     last_played: u64,
     /// Bumped by every change of the game.
@@ -63,6 +73,7 @@ pub struct CpuTurn {
     game: Box<dyn AnyGame>,
     level: Level,
     seed: u64,
+    games_played: Option<u32>,
     version: u64,
     stop: Arc<AtomicBool>,
 }
@@ -70,7 +81,14 @@ pub struct CpuTurn {
 impl CpuTurn {
     /// Runs the search (slow: call it off the UI thread). `None` when stopped or without moves.
     pub fn think(&self) -> Option<MoveInfo> {
-        search::choose_move(self.game.as_ref(), self.level, self.seed, &self.stop)
+        search::decide(
+            self.game.as_ref(),
+            Player::Cpu(self.level),
+            self.seed,
+            self.games_played,
+            &self.stop,
+        )
+        .map(|decision| decision.info)
     }
 
     pub fn stop_flag(&self) -> Arc<AtomicBool> {
@@ -115,6 +133,8 @@ impl Session {
             mode,
             resigned: None,
             seed: now ^ 0x9e37_79b9_7f4a_7c15,
+            games_played: None,
+            finish_counted: false,
             created: now,
             last_played: now,
             version: 0,
@@ -150,6 +170,26 @@ impl Session {
 
     pub fn last_played(&self) -> u64 {
         self.last_played
+    }
+
+    /// Games the human(s) finished against the CPU in this game kind, as the app last told.
+    pub fn games_played(&self) -> Option<u32> {
+        self.games_played
+    }
+
+    /// Tells the CPU how many games the human(s) finished against it in this game kind (`None`:
+    /// unknown, played as against a regular).
+    pub fn set_games_played(&mut self, games: Option<u32>) {
+        self.games_played = games;
+    }
+
+    /// True once per game: the first time it is over against the CPU (a win, a loss, a draw or a
+    /// resignation). The mark is kept and saved, so an end replayed by redo, or reached again after
+    /// an undo, is not reported twice. Pass-and-play games are never reported.
+    pub fn take_first_finish(&mut self) -> bool {
+        let first = !self.finish_counted && self.is_over() && matches!(self.mode, Mode::Cpu { .. });
+        self.finish_counted |= first;
+        first
     }
 
     /// Who moved at each ply.
@@ -209,6 +249,7 @@ impl Session {
             game: self.game.clone_box(),
             level,
             seed: self.seed,
+            games_played: self.games_played,
             version: self.version,
             stop,
         })

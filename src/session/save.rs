@@ -33,6 +33,9 @@ pub struct SavedSession {
     pub seed: u64,
     pub created: u64,
     pub last_played: u64,
+    /// Whether the game's end against the CPU was counted (see `Session::take_first_finish`).
+    #[serde(default)]
+    pub finish_counted: bool,
 }
 
 /// Builds a game of a variant from a start position text (`games::new_game` in the app; tests
@@ -117,6 +120,7 @@ impl SavedSession {
             session.resigned = Some(seat);
         }
         session.seed = self.seed;
+        session.finish_counted = self.finish_counted;
         session.created = self.created;
         session.last_played = self.last_played;
         Ok(session)
@@ -138,6 +142,7 @@ impl Session {
             seed: self.seed,
             created: self.created,
             last_played: self.last_played,
+            finish_counted: self.finish_counted,
         }
     }
 }

@@ -1,12 +1,16 @@
-//! The games the app holds, by id.
+//! The games the app holds, by id, and how many games the human(s) finished against the CPU in
+//! each game kind (handed to every session of that kind for the CPU's easy level).
 
 use super::{unix_ms, GameSetup, SavedGame, Session, SessionError};
+use crate::position::GameKind;
 use rand::Rng;
 use std::collections::HashMap;
 
 #[derive(Debug, Default)]
 pub struct Sessions {
     games: HashMap<String, Session>,
+    /// Games finished against the CPU, per game kind (absent: none).
+    games_played: HashMap<GameKind, u32>,
 }
 
 impl Sessions {
@@ -36,8 +40,33 @@ impl Sessions {
         Ok(self.insert(session))
     }
 
-    /// Adds a session, replacing one with the same id.
-    pub fn insert(&mut self, session: Session) -> &Session {
+    /// Games the human(s) finished against the CPU in `kind`.
+    pub fn games_played(&self, kind: GameKind) -> u32 {
+        self.games_played.get(&kind).copied().unwrap_or(0)
+    }
+
+    /// Sets the count of games finished against the CPU in `kind` (the app's stored figure), for
+    /// the games held and those to come.
+    pub fn set_games_played(&mut self, kind: GameKind, games: u32) {
+        self.games_played.insert(kind, games);
+        for session in self.games.values_mut() {
+            if session.game().variant().kind == kind {
+                session.set_games_played(Some(games));
+            }
+        }
+    }
+
+    /// One more game finished against the CPU in `kind`; returns the new count.
+    pub fn count_finished_game(&mut self, kind: GameKind) -> u32 {
+        let games = self.games_played(kind).saturating_add(1);
+        self.set_games_played(kind, games);
+        games
+    }
+
+    /// Adds a session, replacing one with the same id. It gets the count of games finished
+    /// against the CPU in its kind.
+    pub fn insert(&mut self, mut session: Session) -> &Session {
+        session.set_games_played(Some(self.games_played(session.game().variant().kind)));
         let id = session.id().to_string();
         if let Some(mut old) = self.games.insert(id.clone(), session) {
             old.cancel_cpu();

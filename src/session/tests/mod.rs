@@ -1,6 +1,7 @@
 //! Session-layer tests on a toy game (`toy`), so they hold whatever the real rules do.
 
 mod cpu;
+mod games_played;
 mod resign;
 mod save;
 mod setup;
