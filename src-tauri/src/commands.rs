@@ -11,7 +11,8 @@ use tauri::{AppHandle, Runtime, State};
 type Reply<T> = Result<T, AppError>;
 
 /// Applies `change` to game `id` and saves it. If saving fails the game is put back as it was, so
-/// memory never runs ahead of the disk.
+/// memory never runs ahead of the disk. A game that ends against the CPU for the first time adds
+/// one to the count of games finished in its kind.
 fn change_game<R: Runtime, T>(
     app: &AppHandle<R>,
     state: &AppState,
@@ -22,13 +23,21 @@ fn change_game<R: Runtime, T>(
     let session = sessions.get_mut(id)?;
     let before = session.to_save();
     change(session)?;
+    let finished = session
+        .take_first_finish()
+        .then(|| session.game().variant().kind);
     if let Err(error) = state.persist.save_game(app, session) {
-        if let Ok(restored) = before.restore() {
+        if let Ok(mut restored) = before.restore() {
+            restored.set_games_played(session.games_played());
             *session = restored;
         }
         return Err(error);
     }
-    Ok(session.view())
+    let view = session.view();
+    if let Some(kind) = finished {
+        state.count_finished_game(app, &mut sessions, kind);
+    }
+    Ok(view)
 }
 
 /// Saves a new game; forgets it if it cannot be saved.

@@ -9,7 +9,7 @@ mod settings;
 mod state;
 
 pub use error::{AppError, Notice};
-pub use persist::{SAVES_FILE, SETTINGS_FILE};
+pub use persist::{GAMES_PLAYED_KEY, PROGRESS_FILE, SAVES_FILE, SETTINGS_FILE};
 pub use settings::{Language, Settings, Skin};
 pub use state::AppState;
 

@@ -1,7 +1,9 @@
-//! Saved games and settings on disk, through tauri-plugin-store.
+//! Saved games, settings and the player's progress on disk, through tauri-plugin-store.
 //!
-//! Two store files in the app's data directory (`$XDG_DATA_HOME/<identifier>` on Linux):
-//! `saves.json` (one entry per game id: the session layer's save record) and `settings.json`.
+//! Three store files in the app's data directory (`$XDG_DATA_HOME/<identifier>` on Linux):
+//! `saves.json` (one entry per game id: the session layer's save record), `settings.json`, and
+//! `progress.json` (the games finished against the CPU, per game kind: the easy CPU is gentler in
+//! the first ones).
 //! The plugin keeps each store in memory and loads it; writing is ours, because the plugin's
 //! `save` overwrites the file in place, which a kill mid-write would leave half written: we write
 //! the store's entries to a temporary file, sync it and rename it over the old one. Auto-save is
@@ -14,6 +16,7 @@
 use crate::error::{AppError, Notice};
 use crate::settings::Settings;
 use damas::session::{unix_ms, SavedSession, Session};
+use damas::GameKind;
 use serde_json::{Map, Value};
 use std::fs;
 use std::io::Write;
@@ -24,7 +27,11 @@ use tauri_plugin_store::{Store, StoreBuilder, StoreExt};
 
 pub const SAVES_FILE: &str = "saves.json";
 pub const SETTINGS_FILE: &str = "settings.json";
+pub const PROGRESS_FILE: &str = "progress.json";
 const SETTINGS_KEY: &str = "settings";
+/// In `progress.json`: `{"english": 3, "turkish": 0, …}`, games finished against the CPU.
+pub const GAMES_PLAYED_KEY: &str = "games_finished_vs_cpu";
+const STORE_FILES: [&str; 3] = [SAVES_FILE, SETTINGS_FILE, PROGRESS_FILE];
 
 /// Where the stores live.
 #[derive(Clone, Debug)]
@@ -33,7 +40,7 @@ pub struct Persist {
 }
 
 impl Persist {
-    /// Opens both stores in `dir`, setting corrupt files aside.
+    /// Opens the stores in `dir`, setting corrupt files aside.
     pub fn open<R: Runtime>(
         app: &AppHandle<R>,
         dir: PathBuf,
@@ -44,6 +51,7 @@ impl Persist {
         for (file, code, what) in [
             (SAVES_FILE, "corrupt_saves", "saved games"),
             (SETTINGS_FILE, "corrupt_settings", "settings"),
+            (PROGRESS_FILE, "corrupt_progress", "progress"),
         ] {
             let path = persist.path(file);
             if let Some(notice) = set_aside_if_corrupt(&path, code, what) {
@@ -184,10 +192,84 @@ impl Persist {
         })
     }
 
-    /// Closes both stores, so that the plugin does not rewrite them (in place) at exit; every
+    /// Games finished against the CPU, for each game kind. A missing count is 0; an unreadable
+    /// one is 0 too, and reported (it is replaced at the next write).
+    pub fn load_games_played<R: Runtime>(
+        &self,
+        app: &AppHandle<R>,
+        notices: &mut Vec<Notice>,
+    ) -> Result<Vec<(GameKind, u32)>, AppError> {
+        let store = self.store(app, PROGRESS_FILE)?;
+        let stored = store.get(GAMES_PLAYED_KEY);
+        let entries = match &stored {
+            None => None,
+            Some(Value::Object(entries)) => Some(entries),
+            Some(_) => {
+                notices.push(Notice {
+                    code: "corrupt_progress",
+                    message: "the count of games finished against the CPU is not an object; \
+                              counting from 0"
+                        .into(),
+                });
+                None
+            }
+        };
+        let mut unreadable = Vec::new();
+        let counts = GameKind::ALL
+            .into_iter()
+            .map(|kind| {
+                let value = entries.and_then(|entries| entries.get(kind.as_str()));
+                let games = match value {
+                    None => 0,
+                    Some(value) => value
+                        .as_u64()
+                        .and_then(|games| u32::try_from(games).ok())
+                        .unwrap_or_else(|| {
+                            unreadable.push(format!("{}: {value}", kind.as_str()));
+                            0
+                        }),
+                };
+                (kind, games)
+            })
+            .collect();
+        if !unreadable.is_empty() {
+            notices.push(Notice {
+                code: "corrupt_progress",
+                message: format!(
+                    "unreadable counts of games finished against the CPU ({}); counting from 0",
+                    unreadable.join(", ")
+                ),
+            });
+        }
+        Ok(counts)
+    }
+
+    /// Writes the counts of games finished against the CPU (all kinds, replacing what was there).
+    pub fn save_games_played<R: Runtime>(
+        &self,
+        app: &AppHandle<R>,
+        counts: &[(GameKind, u32)],
+    ) -> Result<(), AppError> {
+        let store = self.store(app, PROGRESS_FILE)?;
+        let entries: Map<String, Value> = counts
+            .iter()
+            .map(|&(kind, games)| (kind.as_str().to_string(), Value::from(games)))
+            .collect();
+        let previous = store.get(GAMES_PLAYED_KEY);
+        store.set(GAMES_PLAYED_KEY, Value::Object(entries));
+        self.flush(&store, PROGRESS_FILE)
+            .inspect_err(|_| match &previous {
+                Some(value) => store.set(GAMES_PLAYED_KEY, value.clone()),
+                None => {
+                    store.delete(GAMES_PLAYED_KEY);
+                }
+            })
+    }
+
+    /// Closes the stores, so that the plugin does not rewrite them (in place) at exit; every
     /// change is already on disk.
     pub fn close<R: Runtime>(&self, app: &AppHandle<R>) {
-        for file in [SAVES_FILE, SETTINGS_FILE] {
+        for file in STORE_FILES {
             if let Ok(store) = self.store(app, file) {
                 store.close_resource();
             }

@@ -1,10 +1,12 @@
-//! What the app holds while it runs: the games, the settings, the stores and the start-up
-//! notices. One lock per concern; a game's CPU move is computed outside the lock.
+//! What the app holds while it runs: the games (with the count of games finished against the CPU),
+//! the settings, the stores and the start-up notices. One lock per concern; a game's CPU move is
+//! computed outside the lock.
 
 use crate::error::{AppError, Notice};
 use crate::persist::Persist;
 use crate::settings::Settings;
 use damas::session::Sessions;
+use damas::GameKind;
 use std::path::PathBuf;
 use std::sync::{Mutex, MutexGuard};
 use tauri::{AppHandle, Manager, Runtime};
@@ -25,8 +27,8 @@ pub fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 }
 
 impl AppState {
-    /// Opens the stores in `data_dir` (default: the app's data directory) and loads the games and
-    /// settings.
+    /// Opens the stores in `data_dir` (default: the app's data directory) and loads the games, the
+    /// settings and the counts of games finished against the CPU.
     pub fn open<R: Runtime>(
         app: &AppHandle<R>,
         data_dir: Option<PathBuf>,
@@ -42,12 +44,29 @@ impl AppState {
             sessions.insert(session);
         }
         let settings = persist.load_settings(app, &mut notices)?;
+        for (kind, games) in persist.load_games_played(app, &mut notices)? {
+            sessions.set_games_played(kind, games);
+        }
         Ok(AppState {
             sessions: Mutex::new(sessions),
             settings: Mutex::new(settings),
             notices: Mutex::new(notices),
             persist,
         })
+    }
+
+    /// One more game of `kind` finished against the CPU: the sessions' count, then the store's.
+    /// The finished game itself is already saved, so a failure to write the count does not undo
+    /// it: the count stays right in memory and reaches the disk with the next count written.
+    pub fn count_finished_game<R: Runtime>(
+        &self,
+        app: &AppHandle<R>,
+        sessions: &mut Sessions,
+        kind: GameKind,
+    ) {
+        sessions.count_finished_game(kind);
+        let counts = GameKind::ALL.map(|kind| (kind, sessions.games_played(kind)));
+        let _ = self.persist.save_games_played(app, &counts);
     }
 
     /// The app is quitting: stop the CPU and keep the plugin from rewriting the stores.

@@ -441,3 +441,145 @@ fn diamond_for_three_against_two_cpus() {
     // Undo takes back both CPU replies and the human move.
     assert_eq!(app.ok("undo", id(&view))["ply"], 0);
 }
+
+// Games finished against the CPU, counted per game kind in `progress.json` (the easy CPU is
+// gentler in the first ones).
+
+/// The counts on disk, `null` when none was written.
+fn progress_on_disk(dir: &std::path::Path) -> Value {
+    match std::fs::read(dir.join(damas_app_lib::PROGRESS_FILE)) {
+        Ok(bytes) => {
+            let file: Value = serde_json::from_slice(&bytes).expect("JSON");
+            file[damas_app_lib::GAMES_PLAYED_KEY].clone()
+        }
+        Err(_) => Value::Null,
+    }
+}
+
+fn counts(english: u32, turkish: u32) -> Value {
+    json!({"english": english, "international": 0, "turkish": turkish, "diamond": 0, "capture": 0})
+}
+
+/// English vs the easy CPU from black to move with one capture, 14x23, that takes white's last
+/// man and wins. `human` is the human's seat (0: black).
+fn english_one_capture_from_the_end(human: u8) -> Value {
+    json!({"setup": {"variant": {"kind": "english"}, "mode": "cpu", "level": "easy",
+        "human_seats": [human], "position": "B:W18:B14"}})
+}
+
+#[test]
+fn each_game_finished_against_the_cpu_counts_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = TestApp::start(dir.path());
+    let waiting = new_game(&app, english("cpu"));
+    assert_eq!(app.games_played(&waiting["id"]), Some(0));
+    assert_eq!(progress_on_disk(dir.path()), Value::Null);
+
+    // Won by the rules, then undone and replayed: one game.
+    let won = new_game(&app, english_one_capture_from_the_end(0));
+    let args = json!({"id": won["id"], "moveText": "14x23"});
+    assert_eq!(app.ok("play_move", args)["outcome"]["winner"], 0);
+    assert_eq!(progress_on_disk(dir.path()), counts(1, 0));
+    assert_eq!(app.ok("undo", id(&won))["outcome"], Value::Null);
+    assert_eq!(app.ok("redo", id(&won))["outcome"]["winner"], 0);
+    assert_eq!(progress_on_disk(dir.path()), counts(1, 0));
+
+    // Lost to the CPU's move.
+    let lost = new_game(&app, english_one_capture_from_the_end(1));
+    assert_eq!(app.ok("cpu_move", id(&lost))["outcome"]["winner"], 0);
+    assert_eq!(progress_on_disk(dir.path()), counts(2, 0));
+
+    // Resigned; resigning again is refused and counts nothing.
+    let resigned = new_game(&app, english("cpu"));
+    app.ok("resign", id(&resigned));
+    assert_eq!(app.error_code("resign", id(&resigned)), "game_over");
+    assert_eq!(progress_on_disk(dir.path()), counts(3, 0));
+
+    // Pass-and-play does not count.
+    let local = new_game(&app, english("local"));
+    app.ok("resign", id(&local));
+    assert_eq!(progress_on_disk(dir.path()), counts(3, 0));
+
+    // The CPU of every English game hears it, the one waiting since before too; other games not.
+    assert_eq!(app.games_played(&waiting["id"]), Some(3));
+    assert_eq!(
+        app.games_played(&new_game(&app, english("cpu"))["id"]),
+        Some(3)
+    );
+    let turkish =
+        json!({"setup": {"variant": {"kind": "turkish"}, "mode": "cpu", "level": "easy"}});
+    let turkish = new_game(&app, turkish);
+    assert_eq!(app.games_played(&turkish["id"]), Some(0));
+    app.ok("resign", id(&turkish));
+    assert_eq!(progress_on_disk(dir.path()), counts(3, 1));
+    assert_eq!(app.games_played(&waiting["id"]), Some(3));
+    let rematch = app.ok("rematch", id(&turkish));
+    assert_eq!(app.games_played(&rematch["id"]), Some(1));
+}
+
+#[test]
+fn the_count_survives_a_restart_and_a_finished_game_stays_counted() {
+    let dir = tempfile::tempdir().unwrap();
+    let (won, waiting) = {
+        let app = TestApp::start(dir.path());
+        let waiting = new_game(&app, english("cpu"));
+        let won = new_game(&app, english_one_capture_from_the_end(0));
+        app.ok("play_move", json!({"id": won["id"], "moveText": "14x23"}));
+        app.ok("undo", id(&won));
+        (won, waiting)
+    };
+    let app = TestApp::start(dir.path());
+    assert_eq!(app.ok("take_startup_notices", json!({})), json!([]));
+    assert_eq!(app.games_played(&waiting["id"]), Some(1));
+    assert_eq!(app.games_played(&won["id"]), Some(1));
+    // The end replayed after the restart is the same game.
+    assert_eq!(app.ok("redo", id(&won))["outcome"]["winner"], 0);
+    assert_eq!(progress_on_disk(dir.path()), counts(1, 0));
+    app.ok("resign", id(&waiting));
+    assert_eq!(progress_on_disk(dir.path()), counts(2, 0));
+}
+
+#[test]
+fn an_unreadable_count_is_zero_and_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let progress = dir.path().join(damas_app_lib::PROGRESS_FILE);
+    std::fs::write(
+        &progress,
+        serde_json::to_vec(&json!({"games_finished_vs_cpu": {"english": "lots", "turkish": 4}}))
+            .unwrap(),
+    )
+    .unwrap();
+    {
+        let app = TestApp::start(dir.path());
+        let notices = app.ok("take_startup_notices", json!({}));
+        assert_eq!(notices.as_array().map(Vec::len), Some(1), "{notices}");
+        assert_eq!(notices[0]["code"], "corrupt_progress");
+        assert!(notices[0]["message"].as_str().unwrap().contains("english"));
+        let game = new_game(&app, english("cpu"));
+        assert_eq!(app.games_played(&game["id"]), Some(0));
+        app.ok("resign", id(&game));
+        // Rewritten whole: the unreadable count replaced, the readable one kept.
+        assert_eq!(progress_on_disk(dir.path()), counts(1, 4));
+    }
+    let app = TestApp::start(dir.path());
+    assert_eq!(app.ok("take_startup_notices", json!({})), json!([]));
+
+    // A file that is not JSON is set aside, and the counts start from 0.
+    drop(app);
+    std::fs::write(&progress, b"{\"games_finished").unwrap();
+    let app = TestApp::start(dir.path());
+    let notices = app.ok("take_startup_notices", json!({}));
+    assert_eq!(notices[0]["code"], "corrupt_progress", "{notices}");
+    let aside = std::fs::read_dir(dir.path())
+        .unwrap()
+        .filter_map(Result::ok)
+        .filter(|e| {
+            e.file_name()
+                .to_string_lossy()
+                .starts_with("progress.corrupt-")
+        })
+        .count();
+    assert_eq!(aside, 1);
+    let game = new_game(&app, english("cpu"));
+    assert_eq!(app.games_played(&game["id"]), Some(0));
+}

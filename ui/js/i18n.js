@@ -185,6 +185,7 @@ const es = {
   'notice.corrupt_saves': 'El archivo de partidas guardadas estaba dañado y se ha apartado; no se ha borrado.',
   'notice.corrupt_game': 'Una partida guardada no se podía reproducir con las reglas y se ha apartado; las demás siguen aquí.',
   'notice.corrupt_settings': 'El archivo de ajustes estaba dañado y se ha apartado; se usan los ajustes de siempre.',
+  'notice.corrupt_progress': 'No se ha podido leer cuántas partidas has terminado contra la CPU; se cuenta desde cero.',
   'notice.mock': 'Modo de prueba en el navegador: la CPU juega al azar.',
 };
 
@@ -371,6 +372,7 @@ const en = {
   'notice.corrupt_saves': 'The saved-games file was damaged and has been set aside, not deleted.',
   'notice.corrupt_game': 'A saved game could not be replayed by the rules and has been set aside; the others are still here.',
   'notice.corrupt_settings': 'The settings file was damaged and has been set aside; the defaults are in use.',
+  'notice.corrupt_progress': 'The count of games you finished against the CPU could not be read; counting starts again from zero.',
   'notice.mock': 'Browser test mode: the CPU plays at random.',
 };
 

@@ -6,11 +6,11 @@ use serde_json::Value;
 use std::path::Path;
 use tauri::test::{get_ipc_response, mock_builder, mock_context, noop_assets, MockRuntime};
 use tauri::webview::InvokeRequest;
-use tauri::{App, WebviewWindow, WebviewWindowBuilder};
+use tauri::{App, Manager, WebviewWindow, WebviewWindowBuilder};
 
 pub struct TestApp {
     // Kept alive for the webview.
-    _app: App<MockRuntime>,
+    app: App<MockRuntime>,
     webview: WebviewWindow<MockRuntime>,
 }
 
@@ -32,7 +32,7 @@ impl TestApp {
         let webview = WebviewWindowBuilder::new(&app, "main", Default::default())
             .build()
             .expect("a webview");
-        TestApp { _app: app, webview }
+        TestApp { app, webview }
     }
 
     /// Invokes a command; `Err` holds the rejection value.
@@ -53,6 +53,15 @@ impl TestApp {
     pub fn ok(&self, cmd: &str, args: Value) -> Value {
         self.invoke(cmd, args.clone())
             .unwrap_or_else(|error| panic!("{cmd} {args} failed: {error}"))
+    }
+
+    /// The count of finished games vs the CPU that game `id`'s CPU hears (not part of the
+    /// command contract: read from the app's state).
+    pub fn games_played(&self, id: &Value) -> Option<u32> {
+        let state = self.app.state::<damas_app_lib::AppState>();
+        let sessions = state.sessions.lock().expect("the sessions lock");
+        let id = id.as_str().expect("an id");
+        sessions.get(id).expect("a known game").games_played()
     }
 
     /// The error code of a rejected command, after checking the `{code, message}` shape.
