@@ -1,5 +1,5 @@
-//! CPU players. The session layer asks [`choose_move`] for a seat's move; the CLI uses
-//! [`bestmove`] and [`selfplay::run`].
+//! CPU players. The session layer asks [`decide`] for a seat's move (with the player's count of
+//! finished games); the CLI uses [`bestmove`] and [`selfplay::run`].
 //!
 //! Layout: [`searchable`] (what a game gives the search), [`alphabeta`] (iterative-deepening
 //! PVS, paranoid for more than two seats, capture quiescence) with [`table`], [`ordering`] and
