@@ -333,7 +333,12 @@ impl<'a, P: Searchable> Searcher<'a, P> {
         beta: i32,
         q: usize,
     ) -> i32 {
-        if !self.params.quiescence || !P::QUIESCENCE || q >= MAX_QUIESCENCE || ply >= MAX_PLY {
+        if !self.params.quiescence
+            || !P::QUIESCENCE
+            || q >= MAX_QUIESCENCE
+            || ply >= MAX_PLY
+            || !position.may_capture()
+        {
             return self.evaluate(position, key);
         }
         let mut moves = Vec::new();

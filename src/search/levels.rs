@@ -64,6 +64,17 @@ fn mistakes(kind: GameKind) -> Mistakes {
     }
 }
 
+/// The time each level may think at most, on the thinking thread's CPU clock: a safety net
+/// for slow devices well above what the node budgets take here (so matches stay deterministic).
+/// Hard's is its move-time limit.
+pub fn time_guard(level: Level) -> Duration {
+    match level {
+        Level::Easy => Duration::from_millis(500),
+        Level::Medium => Duration::from_secs(1),
+        Level::Hard => Duration::from_secs(2),
+    }
+}
+
 /// The configuration of `player` in `variant`.
 pub fn config(variant: Variant, player: Player) -> PlayerConfig {
     let kind = variant.kind;
@@ -89,7 +100,7 @@ pub fn config(variant: Variant, player: Player) -> PlayerConfig {
                         max_depth: budget.max_depth,
                         min_depth: budget.min_depth,
                         max_nodes: budget.nodes,
-                        max_time: Duration::from_secs(2),
+                        max_time: time_guard(level),
                     },
                     style: EvalStyle::Full,
                     quiescence,

@@ -26,6 +26,12 @@ pub trait Searchable: Position {
         false
     }
 
+    /// Whether the side to move may have a capture; `false` only when it surely has none. Lets
+    /// the horizon evaluate a quiet position without generating its moves.
+    fn may_capture(&self) -> bool {
+        true
+    }
+
     /// Whether the horizon must finish capture sequences (draughts: yes; star games: no, their
     /// jumps do not change material in a way the evaluation misses).
     const QUIESCENCE: bool = false;

@@ -43,6 +43,11 @@ pub struct Turkish {
 }
 
 impl Turkish {
+    /// Whether the side to move has a capture (so it must capture).
+    pub fn has_capture(&self) -> bool {
+        movegen::has_capture(&self.sides())
+    }
+
     fn sides(&self) -> Sides {
         let (own, opp) = if self.to_move == 0 {
             (self.white, self.black)

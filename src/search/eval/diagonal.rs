@@ -113,6 +113,10 @@ impl Searchable for English {
         evaluate(self.board(), english_geometry(), &ENGLISH, seat, style)
     }
 
+    fn may_capture(&self) -> bool {
+        self.board().has_capture()
+    }
+
     fn is_capture(&self, mv: &DraughtsMove) -> bool {
         mv.captures != 0
     }
@@ -137,6 +141,10 @@ impl Searchable for International {
             seat,
             style,
         )
+    }
+
+    fn may_capture(&self) -> bool {
+        self.board().has_capture()
     }
 
     fn is_capture(&self, mv: &DraughtsMove) -> bool {

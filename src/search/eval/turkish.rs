@@ -51,6 +51,10 @@ impl Searchable for Turkish {
         combine(&features(self), seat, style, &TURKISH)
     }
 
+    fn may_capture(&self) -> bool {
+        self.has_capture()
+    }
+
     fn is_capture(&self, mv: &TurkishMove) -> bool {
         mv.is_capture()
     }
