@@ -3,7 +3,8 @@
 //! Scores are always from the root seat's side: the root seat maximises and every other seat
 //! minimises. With two seats that is plain minimax; with more it is the paranoid search (the
 //! other seats are assumed to play against the root seat), which keeps alpha-beta pruning
-//! sound in multi-player games. The horizon finishes capture sequences in games that ask for it
+//! sound in multi-player games. Games that let a seat move out of turn may use Best-Reply
+//! Search instead (`best_reply`). The horizon finishes capture sequences in games that ask for it
 //! (captures are compulsory in draughts, so a capture position has no stand-pat value).
 
 use super::limits::{Budget, Limits};
@@ -13,6 +14,8 @@ use super::searchable::{EvalStyle, Searchable};
 use super::table::{Bound, Table};
 use crate::position::{GameResult, Outcome, Seat};
 use std::sync::atomic::AtomicBool;
+
+mod best_reply;
 
 /// Deepest path (plies, quiescence included) the search follows.
 const MAX_PLY: usize = 120;
@@ -34,6 +37,9 @@ pub struct Params {
     /// Late-move reductions: quiet moves ordered late are first searched one ply shallower and
     /// searched again at full depth only if they look better than the best so far.
     pub reductions: bool,
+    /// Best-Reply Search instead of the paranoid search when more than two seats play and the
+    /// game lets a seat move out of turn ([`Searchable::with_turn`]); ignored otherwise.
+    pub best_reply: bool,
 }
 
 /// The search's answer.
@@ -68,11 +74,18 @@ pub fn search<P: Searchable>(
     if moves.len() == 1 {
         return Some(found);
     }
+    let best_reply = params.best_reply
+        && position.seats() > 2
+        && position.with_turn(position.to_move()).is_some();
     let mut depth = 1;
     while searcher.budget.may_start(depth) {
         searcher.budget.start_iteration(depth);
         searcher.root_best = None;
-        let value = searcher.alphabeta(position, depth as i32, 0, -INFINITY, INFINITY);
+        let value = if best_reply {
+            searcher.best_reply(position, depth as i32, 0, -INFINITY, INFINITY)
+        } else {
+            searcher.alphabeta(position, depth as i32, 0, -INFINITY, INFINITY)
+        };
         let aborted = searcher.budget.aborted();
         if let Some(index) = searcher.root_best {
             found.best = moves[index].clone();
@@ -187,7 +200,11 @@ impl<'a, P: Searchable> Searcher<'a, P> {
     }
 
     fn evaluate(&self, position: &P, key: u64) -> i32 {
-        let value = position.evaluate(self.root, self.params.style);
+        self.noisy(position.evaluate(self.root, self.params.style), key)
+    }
+
+    /// `value` plus the seeded noise of the position with `key`.
+    fn noisy(&self, value: i32, key: u64) -> i32 {
         if self.params.noise == 0 {
             return value;
         }
@@ -230,7 +247,7 @@ impl<'a, P: Searchable> Searcher<'a, P> {
         if moves.is_empty() {
             return self.evaluate(position, key);
         }
-        let order = self.order(position, &moves, ply, tt_move);
+        let order = self.order(moves.iter().map(|mv| (position, mv)), ply, tt_move);
         // A forced reply costs one node: look one ply further.
         let child_depth = if moves.len() == 1 { depth } else { depth - 1 };
         let maximizing = position.to_move() == self.root;
@@ -392,12 +409,19 @@ impl<'a, P: Searchable> Searcher<'a, P> {
         best_value
     }
 
-    /// Indices of `moves` in search order.
-    fn order(&self, position: &P, moves: &[P::Move], ply: usize, tt_move: usize) -> Vec<usize> {
+    /// Indices of the moves in search order, each move given with the position it is played in.
+    fn order<'m>(
+        &self,
+        moves: impl Iterator<Item = (&'m P, &'m P::Move)>,
+        ply: usize,
+        tt_move: usize,
+    ) -> Vec<usize>
+    where
+        P: 'm,
+    {
         let mut ranked: Vec<(u32, usize)> = moves
-            .iter()
             .enumerate()
-            .map(|(index, mv)| {
+            .map(|(index, (position, mv))| {
                 let rank = self.ordering.rank(
                     mv,
                     ply,

@@ -78,6 +78,7 @@ pub fn config(variant: Variant, player: Player) -> PlayerConfig {
                 seed: 0,
                 table_bits: 16,
                 reductions: false,
+                best_reply: false,
             },
             mistakes: None,
         },
@@ -100,6 +101,9 @@ pub fn config(variant: Variant, player: Player) -> PlayerConfig {
                     seed: 0,
                     table_bits: budget.table_bits,
                     reductions: level == Level::Hard && kind.is_draughts(),
+                    best_reply: std::env::var("DAMAS_BRS").is_ok_and(|v| {
+                        v.split(',').any(|k| k == format!("{}-{}", kind.as_str(), level.as_str()))
+                    }),
                 },
                 mistakes: (level == Level::Easy).then(|| mistakes(kind)),
             }
