@@ -77,7 +77,7 @@ pub fn search<P: Searchable>(
     let best_reply = params.best_reply
         && position.seats() > 2
         && position.with_turn(position.to_move()).is_some();
-    let mut depth = 1;
+    let mut depth = if best_reply { std::env::var("DAMAS_BRS_FIRST").ok().and_then(|v| v.parse().ok()).unwrap_or(1) } else { 1 };
     while searcher.budget.may_start(depth) {
         searcher.budget.start_iteration(depth);
         searcher.root_best = None;
@@ -97,26 +97,35 @@ pub fn search<P: Searchable>(
         if aborted || score::is_decisive(value) {
             break;
         }
-        depth += 1;
+        depth += if best_reply { std::env::var("DAMAS_BRS_STEP").ok().and_then(|v| v.parse().ok()).unwrap_or(1) } else { 1 };
     }
     found.nodes = searcher.budget.nodes();
     Some(found)
 }
 
-/// Each root move's value at `depth`, searched with a full window (the easy level picks among
-/// them). Sorted best first, ties in move order. When the budget runs out, the moves not yet
-/// scored are left out; the node budget always lets the first move be scored.
+/// Each root move's value at `depth` (the easy level picks among them), sorted best first, ties
+/// in search order. Without `prune` every move is searched with a full window, in move order.
+/// With `prune: Some(margin)` moves are searched in the game's hint order and a move falling
+/// more than `margin` below the best so far gets only an upper bound (it can never be picked).
+/// When the budget runs out, the moves not yet scored are left out; the node budget always lets
+/// the first move be scored.
 pub fn score_root_moves<P: Searchable>(
     position: &P,
     history: &[u64],
     params: &Params,
     depth: u32,
+    prune: Option<i32>,
     stop: &AtomicBool,
 ) -> Vec<(P::Move, i32)> {
-    let moves = position.moves();
+    let mut moves = position.moves();
+    if prune.is_some() {
+        // Stable: equal hints keep the game's move order.
+        moves.sort_by_key(|mv| std::cmp::Reverse(position.order_hint(mv)));
+    }
     let mut searcher = Searcher::new(position, history, params, stop);
     let root_key = position.zobrist();
     let mut scored = Vec::with_capacity(moves.len());
+    let mut best = -INFINITY;
     for mv in moves {
         // The node budget never cuts the first move's search (only the stop flag does).
         searcher
@@ -124,12 +133,17 @@ pub fn score_root_moves<P: Searchable>(
             .start_iteration(if scored.is_empty() { 0 } else { depth });
         let child = position.after(&mv);
         searcher.push(root_key, position.is_irreversible(&mv));
-        let value = searcher.alphabeta(&child, depth as i32 - 1, 1, -INFINITY, INFINITY);
+        let low = match prune {
+            Some(margin) if best > -INFINITY => best - margin - 1,
+            _ => -INFINITY,
+        };
+        let value = searcher.alphabeta(&child, depth as i32 - 1, 1, low, INFINITY);
         searcher.pop();
         // A move whose search was cut short has no score: it is left out.
         if searcher.budget.aborted() {
             break;
         }
+        best = best.max(value);
         scored.push((mv, value));
     }
     scored.sort_by_key(|(_, value)| std::cmp::Reverse(*value));

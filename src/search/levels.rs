@@ -61,6 +61,7 @@ fn mistakes(kind: GameKind) -> Mistakes {
         beginner_games: 3,
         beginner_chance: 45,
         beginner_margin: margin * 2,
+        plausible_first: kind == GameKind::Capture,
     }
 }
 

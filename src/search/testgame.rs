@@ -414,6 +414,7 @@ mod tests {
             beginner_games: 3,
             beginner_chance: 60,
             beginner_margin: 100,
+            plausible_first: false,
         };
         let scored = vec![
             ("best", 300),
@@ -461,6 +462,7 @@ mod tests {
                 beginner_games: 0,
                 beginner_chance: 0,
                 beginner_margin: 0,
+                plausible_first: false,
             }),
         }
     }

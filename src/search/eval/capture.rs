@@ -51,3 +51,77 @@ impl Searchable for Capture {
         usize::from(mv.from) * HOLES + usize::from(mv.to)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::position::{GameKind, Variant};
+
+    fn start(players: u8) -> Capture {
+        Capture::start(Variant {
+            kind: GameKind::Capture,
+            players,
+            long_jump: false,
+        })
+        .expect("start")
+    }
+
+    #[test]
+    fn the_opening_offers_one_piece_to_whoever_moves_next() {
+        // Only the centre is empty: every first move jumps one piece into it, and no chain goes
+        // on (the holes it empties lie behind the jumper, in line with the jumped piece).
+        let position = start(3);
+        assert!(position.moves().iter().all(|mv| mv.captured.len() == 1));
+        assert_eq!(position.evaluate(0, EvalStyle::Full), PIECE);
+        assert_eq!(position.evaluate(1, EvalStyle::Full), -PIECE);
+        assert_eq!(position.evaluate_reply(0, EvalStyle::Full), -PIECE);
+    }
+
+    #[test]
+    fn a_seat_moving_out_of_turn_has_the_same_moves_and_keeps_the_tallies() {
+        let mut position = start(3);
+        for _ in 0..4 {
+            let mv = position.moves()[0];
+            position.play(&mv);
+        }
+        let moved = position.with_turn(2).expect("a seat of the game");
+        assert_eq!(moved.to_move(), 2);
+        assert_eq!(moved.moves(), position.moves());
+        assert_eq!(moved.board(), position.board());
+        for seat in 0..3 {
+            assert_eq!(moved.captures_of(seat), position.captures_of(seat));
+        }
+        assert_ne!(moved.search_key(), position.search_key());
+        assert!(position.with_turn(3).is_none());
+    }
+
+    #[test]
+    fn the_reply_evaluation_is_the_worst_of_the_others_moving() {
+        for players in [3, 4, 6] {
+            let mut position = start(players);
+            for ply in 0..12 {
+                for seat in 0..players {
+                    let worst = (0..players)
+                        .filter(|&other| other != seat)
+                        .map(|other| {
+                            position
+                                .with_turn(other)
+                                .expect("seat")
+                                .evaluate(seat, EvalStyle::Full)
+                        })
+                        .min();
+                    assert_eq!(
+                        Some(position.evaluate_reply(seat, EvalStyle::Full)),
+                        worst,
+                        "{players} players, ply {ply}, seat {seat}"
+                    );
+                }
+                let moves = position.moves();
+                let Some(mv) = moves.get(ply % moves.len().max(1)) else {
+                    break;
+                };
+                position.play(mv);
+            }
+        }
+    }
+}
