@@ -77,7 +77,7 @@ pub fn search<P: Searchable>(
     let best_reply = params.best_reply
         && position.seats() > 2
         && position.with_turn(position.to_move()).is_some();
-    let mut depth = if best_reply { std::env::var("DAMAS_BRS_FIRST").ok().and_then(|v| v.parse().ok()).unwrap_or(1) } else { 1 };
+    let mut depth = 1;
     while searcher.budget.may_start(depth) {
         searcher.budget.start_iteration(depth);
         searcher.root_best = None;
@@ -97,7 +97,7 @@ pub fn search<P: Searchable>(
         if aborted || score::is_decisive(value) {
             break;
         }
-        depth += if best_reply { std::env::var("DAMAS_BRS_STEP").ok().and_then(|v| v.parse().ok()).unwrap_or(1) } else { 1 };
+        depth += 1;
     }
     found.nodes = searcher.budget.nodes();
     Some(found)

@@ -102,9 +102,10 @@ pub fn config(variant: Variant, player: Player) -> PlayerConfig {
                     seed: 0,
                     table_bits: budget.table_bits,
                     reductions: level == Level::Hard && kind.is_draughts(),
-                    best_reply: std::env::var("DAMAS_BRS").is_ok_and(|v| {
-                        v.split(',').any(|k| k == format!("{}-{}", kind.as_str(), level.as_str()))
-                    }),
+                    // Best-Reply Search lost to the paranoid search in the capture game
+                    // (docs/cpu.md): its tree gives the root seat every other move, so it
+                    // counts on chains that the second opponent takes in play.
+                    best_reply: false,
                 },
                 mistakes: (level == Level::Easy).then(|| mistakes(kind)),
             }

@@ -63,9 +63,7 @@ pub fn choose<P: Searchable>(
     };
     match &config.mistakes {
         Some(mistakes) => {
-            let prune = mistakes
-                .plausible_first
-                .then(|| mistakes.widest_margin());
+            let prune = mistakes.plausible_first.then(|| mistakes.widest_margin());
             let scored = alphabeta::score_root_moves(
                 position,
                 &history,

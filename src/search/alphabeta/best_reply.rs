@@ -35,7 +35,7 @@ impl<P: Searchable> Searcher<'_, P> {
         if let Some(outcome) = position.outcome() {
             return self.terminal(outcome, ply);
         }
-        let maximizing = ply % 2 == 0;
+        let maximizing = ply.is_multiple_of(2);
         let key = position.search_key() ^ if maximizing { 0 } else { REPLY_LAYER };
         if depth <= 0 || ply >= MAX_PLY {
             return self.leaf(position, key, maximizing);
