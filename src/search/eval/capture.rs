@@ -56,6 +56,9 @@ impl Searchable for Capture {
 mod tests {
     use super::*;
     use crate::position::{GameKind, Variant};
+    use crate::search::alphabeta::{self, Params};
+    use crate::search::limits::Limits;
+    use std::sync::atomic::AtomicBool;
 
     fn start(players: u8) -> Capture {
         Capture::start(Variant {
@@ -118,6 +121,51 @@ mod tests {
                 }
                 let moves = position.moves();
                 let Some(mv) = moves.get(ply % moves.len().max(1)) else {
+                    break;
+                };
+                position.play(mv);
+            }
+        }
+    }
+
+    /// The easy level's pruned scoring keeps the exact score of every move it could pick (within
+    /// the margin of the best) and scores the others below that margin.
+    #[test]
+    fn pruned_root_scoring_keeps_every_move_within_the_margin_exact() {
+        let params = Params {
+            limits: Limits::depth(2),
+            style: EvalStyle::Full,
+            quiescence: false,
+            noise: 4,
+            seed: 5,
+            table_bits: 16,
+            reductions: false,
+            best_reply: false,
+        };
+        let stop = AtomicBool::new(false);
+        let margin = 200;
+        for players in [2, 3] {
+            let mut position = start(players);
+            for ply in 0..5 {
+                let full = alphabeta::score_root_moves(&position, &[], &params, 2, None, &stop);
+                let pruned =
+                    alphabeta::score_root_moves(&position, &[], &params, 2, Some(margin), &stop);
+                assert_eq!(full.len(), pruned.len());
+                let best = full[0].1;
+                assert_eq!(pruned[0].1, best, "{players} players, ply {ply}");
+                for (mv, value) in &full {
+                    let (_, bounded) = pruned
+                        .iter()
+                        .find(|(other, _)| other == mv)
+                        .expect("every move scored");
+                    if *value >= best - margin {
+                        assert_eq!(bounded, value, "{players} players, ply {ply}, {mv:?}");
+                    } else {
+                        assert!(*bounded < best - margin, "{players} players, ply {ply}");
+                    }
+                }
+                let moves = position.moves();
+                let Some(mv) = moves.get((ply * 7) % moves.len().max(1)) else {
                     break;
                 };
                 position.play(mv);
