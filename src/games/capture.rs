@@ -134,6 +134,15 @@ impl Capture {
             .map_or(0, |&c| u32::from(c))
     }
 
+    /// The same position with `seat` to move (Best-Reply Search lets a seat move out of turn);
+    /// `None` for a seat not in the game.
+    pub fn with_seat_to_move(&self, seat: Seat) -> Option<Capture> {
+        (seat < self.variant.players).then(|| Capture {
+            to_move: seat,
+            ..self.clone()
+        })
+    }
+
     fn seat_range(&self) -> std::ops::Range<usize> {
         0..usize::from(self.variant.players)
     }

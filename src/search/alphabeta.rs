@@ -3,7 +3,8 @@
 //! Scores are always from the root seat's side: the root seat maximises and every other seat
 //! minimises. With two seats that is plain minimax; with more it is the paranoid search (the
 //! other seats are assumed to play against the root seat), which keeps alpha-beta pruning
-//! sound in multi-player games. The horizon finishes capture sequences in games that ask for it
+//! sound in multi-player games. Games that let a seat move out of turn may use Best-Reply
+//! Search instead (`best_reply`). The horizon finishes capture sequences in games that ask for it
 //! (captures are compulsory in draughts, so a capture position has no stand-pat value).
 
 use super::limits::{Budget, Limits};
@@ -13,6 +14,8 @@ use super::searchable::{EvalStyle, Searchable};
 use super::table::{Bound, Table};
 use crate::position::{GameResult, Outcome, Seat};
 use std::sync::atomic::AtomicBool;
+
+mod best_reply;
 
 /// Deepest path (plies, quiescence included) the search follows.
 const MAX_PLY: usize = 120;
@@ -34,6 +37,9 @@ pub struct Params {
     /// Late-move reductions: quiet moves ordered late are first searched one ply shallower and
     /// searched again at full depth only if they look better than the best so far.
     pub reductions: bool,
+    /// Best-Reply Search instead of the paranoid search when more than two seats play and the
+    /// game lets a seat move out of turn ([`Searchable::with_turn`]); ignored otherwise.
+    pub best_reply: bool,
 }
 
 /// The search's answer.
@@ -68,11 +74,18 @@ pub fn search<P: Searchable>(
     if moves.len() == 1 {
         return Some(found);
     }
+    let best_reply = params.best_reply
+        && position.seats() > 2
+        && position.with_turn(position.to_move()).is_some();
     let mut depth = 1;
     while searcher.budget.may_start(depth) {
         searcher.budget.start_iteration(depth);
         searcher.root_best = None;
-        let value = searcher.alphabeta(position, depth as i32, 0, -INFINITY, INFINITY);
+        let value = if best_reply {
+            searcher.best_reply(position, depth as i32, 0, -INFINITY, INFINITY)
+        } else {
+            searcher.alphabeta(position, depth as i32, 0, -INFINITY, INFINITY)
+        };
         let aborted = searcher.budget.aborted();
         if let Some(index) = searcher.root_best {
             found.best = moves[index].clone();
@@ -90,20 +103,29 @@ pub fn search<P: Searchable>(
     Some(found)
 }
 
-/// Each root move's value at `depth`, searched with a full window (the easy level picks among
-/// them). Sorted best first, ties in move order. When the budget runs out, the moves not yet
-/// scored are left out; the node budget always lets the first move be scored.
+/// Each root move's value at `depth` (the easy level picks among them), sorted best first, ties
+/// in search order. Without `prune` every move is searched with a full window, in move order.
+/// With `prune: Some(margin)` moves are searched in the game's hint order and a move falling
+/// more than `margin` below the best so far gets only an upper bound (it can never be picked).
+/// When the budget runs out, the moves not yet scored are left out; the node budget always lets
+/// the first move be scored.
 pub fn score_root_moves<P: Searchable>(
     position: &P,
     history: &[u64],
     params: &Params,
     depth: u32,
+    prune: Option<i32>,
     stop: &AtomicBool,
 ) -> Vec<(P::Move, i32)> {
-    let moves = position.moves();
+    let mut moves = position.moves();
+    if prune.is_some() {
+        // Stable: equal hints keep the game's move order.
+        moves.sort_by_key(|mv| std::cmp::Reverse(position.order_hint(mv)));
+    }
     let mut searcher = Searcher::new(position, history, params, stop);
     let root_key = position.zobrist();
     let mut scored = Vec::with_capacity(moves.len());
+    let mut best = -INFINITY;
     for mv in moves {
         // The node budget never cuts the first move's search (only the stop flag does).
         searcher
@@ -111,12 +133,17 @@ pub fn score_root_moves<P: Searchable>(
             .start_iteration(if scored.is_empty() { 0 } else { depth });
         let child = position.after(&mv);
         searcher.push(root_key, position.is_irreversible(&mv));
-        let value = searcher.alphabeta(&child, depth as i32 - 1, 1, -INFINITY, INFINITY);
+        let low = match prune {
+            Some(margin) if best > -INFINITY => best - margin - 1,
+            _ => -INFINITY,
+        };
+        let value = searcher.alphabeta(&child, depth as i32 - 1, 1, low, INFINITY);
         searcher.pop();
         // A move whose search was cut short has no score: it is left out.
         if searcher.budget.aborted() {
             break;
         }
+        best = best.max(value);
         scored.push((mv, value));
     }
     scored.sort_by_key(|(_, value)| std::cmp::Reverse(*value));
@@ -187,7 +214,11 @@ impl<'a, P: Searchable> Searcher<'a, P> {
     }
 
     fn evaluate(&self, position: &P, key: u64) -> i32 {
-        let value = position.evaluate(self.root, self.params.style);
+        self.noisy(position.evaluate(self.root, self.params.style), key)
+    }
+
+    /// `value` plus the seeded noise of the position with `key`.
+    fn noisy(&self, value: i32, key: u64) -> i32 {
         if self.params.noise == 0 {
             return value;
         }
@@ -230,7 +261,7 @@ impl<'a, P: Searchable> Searcher<'a, P> {
         if moves.is_empty() {
             return self.evaluate(position, key);
         }
-        let order = self.order(position, &moves, ply, tt_move);
+        let order = self.order(moves.iter().map(|mv| (position, mv)), ply, tt_move);
         // A forced reply costs one node: look one ply further.
         let child_depth = if moves.len() == 1 { depth } else { depth - 1 };
         let maximizing = position.to_move() == self.root;
@@ -397,12 +428,19 @@ impl<'a, P: Searchable> Searcher<'a, P> {
         best_value
     }
 
-    /// Indices of `moves` in search order.
-    fn order(&self, position: &P, moves: &[P::Move], ply: usize, tt_move: usize) -> Vec<usize> {
+    /// Indices of the moves in search order, each move given with the position it is played in.
+    fn order<'m>(
+        &self,
+        moves: impl Iterator<Item = (&'m P, &'m P::Move)>,
+        ply: usize,
+        tt_move: usize,
+    ) -> Vec<usize>
+    where
+        P: 'm,
+    {
         let mut ranked: Vec<(u32, usize)> = moves
-            .iter()
             .enumerate()
-            .map(|(index, mv)| {
+            .map(|(index, (position, mv))| {
                 let rank = self.ordering.rank(
                     mv,
                     ply,

@@ -61,6 +61,7 @@ fn mistakes(kind: GameKind) -> Mistakes {
         beginner_games: 3,
         beginner_chance: 45,
         beginner_margin: margin * 2,
+        plausible_first: kind == GameKind::Capture,
     }
 }
 
@@ -89,6 +90,7 @@ pub fn config(variant: Variant, player: Player) -> PlayerConfig {
                 seed: 0,
                 table_bits: 16,
                 reductions: false,
+                best_reply: false,
             },
             mistakes: None,
         },
@@ -111,6 +113,10 @@ pub fn config(variant: Variant, player: Player) -> PlayerConfig {
                     seed: 0,
                     table_bits: budget.table_bits,
                     reductions: level == Level::Hard && kind.is_draughts(),
+                    // Best-Reply Search lost to the paranoid search in the capture game
+                    // (docs/cpu.md): its tree gives the root seat every other move, so it
+                    // counts on chains that the second opponent takes in play.
+                    best_reply: false,
                 },
                 mistakes: (level == Level::Easy).then(|| mistakes(kind)),
             }

@@ -18,9 +18,18 @@ pub struct Mistakes {
     pub beginner_games: u32,
     pub beginner_chance: u32,
     pub beginner_margin: i32,
+    /// Score the moves in the game's hint order (the most plausible first, so a spent budget
+    /// leaves out unlikely moves) and bound, rather than score exactly, the moves that fall
+    /// below the best so far by more than any margin: they can never be picked.
+    pub plausible_first: bool,
 }
 
 impl Mistakes {
+    /// The widest margin a mistake may lose.
+    pub fn widest_margin(&self) -> i32 {
+        self.margin.max(self.beginner_margin)
+    }
+
     /// Chance (percent) and margin for a player with `games_played` games (unknown: a regular).
     pub fn for_player(&self, games_played: Option<u32>) -> (u32, i32) {
         match games_played {

@@ -2,7 +2,8 @@
 //! finished games); the CLI uses [`bestmove`] and [`selfplay::run`].
 //!
 //! Layout: [`searchable`] (what a game gives the search), [`alphabeta`] (iterative-deepening
-//! PVS, paranoid for more than two seats, capture quiescence) with [`table`], [`ordering`] and
+//! PVS, paranoid for more than two seats or Best-Reply Search where a game allows it, capture
+//! quiescence) with [`table`], [`ordering`] and
 //! [`limits`]; [`mistakes`] (the easy level); [`levels`] (budgets per game and level);
 //! [`player`] (a player on a concrete record); [`eval`] (one evaluation per game);
 //! [`selfplay`] (the match harness).

@@ -63,8 +63,15 @@ pub fn choose<P: Searchable>(
     };
     match &config.mistakes {
         Some(mistakes) => {
-            let scored =
-                alphabeta::score_root_moves(position, &history, &params, mistakes.depth, stop);
+            let prune = mistakes.plausible_first.then(|| mistakes.widest_margin());
+            let scored = alphabeta::score_root_moves(
+                position,
+                &history,
+                &params,
+                mistakes.depth,
+                prune,
+                stop,
+            );
             let index = mistakes.pick(&scored, games_played, seed);
             // Stopped before any move was scored: any legal move will do.
             let (mv, score) = match scored.into_iter().nth(index) {

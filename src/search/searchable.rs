@@ -53,4 +53,28 @@ pub trait Searchable: Position {
     fn search_key(&self) -> u64 {
         self.zobrist()
     }
+
+    /// The same position with `seat` to move, for Best-Reply Search (where one opponent moves
+    /// while the others pass); `None` when the game cannot say (the search then stays paranoid)
+    /// or `seat` cannot move now.
+    fn with_turn(&self, _seat: Seat) -> Option<Self>
+    where
+        Self: Sized,
+    {
+        None
+    }
+
+    /// The position's value for `seat` when any other seat may move next (Best-Reply Search's
+    /// horizon on the opponents' layer): the worst for `seat` of the others moving.
+    fn evaluate_reply(&self, seat: Seat, style: EvalStyle) -> i32
+    where
+        Self: Sized,
+    {
+        (0..self.seats() as Seat)
+            .filter(|&other| other != seat)
+            .filter_map(|other| self.with_turn(other))
+            .map(|moved| moved.evaluate(seat, style))
+            .min()
+            .unwrap_or_else(|| self.evaluate(seat, style))
+    }
 }

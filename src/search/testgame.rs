@@ -148,6 +148,14 @@ impl Searchable for Nim {
     fn history_key(&self, mv: &Take) -> usize {
         mv.pile * 4 + usize::from(mv.count)
     }
+
+    /// The piles are shared: any seat may take from them.
+    fn with_turn(&self, seat: Seat) -> Option<Nim> {
+        (seat < self.seats).then(|| Nim {
+            to_move: seat,
+            ..self.clone()
+        })
+    }
 }
 
 #[cfg(test)]
@@ -173,12 +181,22 @@ mod tests {
             seed: 0,
             table_bits: 16,
             reductions: false,
+            best_reply: false,
         }
     }
 
     fn solve(nim: &Nim) -> alphabeta::Found<Take> {
         let stop = AtomicBool::new(false);
         alphabeta::search(nim, &[], &params(Limits::depth(40)), &stop).expect("moves")
+    }
+
+    fn solve_best_reply(nim: &Nim) -> alphabeta::Found<Take> {
+        let stop = AtomicBool::new(false);
+        let params = Params {
+            best_reply: true,
+            ..params(Limits::depth(40))
+        };
+        alphabeta::search(nim, &[], &params, &stop).expect("moves")
     }
 
     /// Independent truth for more seats: plain paranoid minimax, no pruning, no table.
@@ -259,6 +277,79 @@ mod tests {
         }
     }
 
+    /// Best-Reply Search: the root seat and one opponent at a time alternate, and whoever takes
+    /// the last stone wins, so for any number of seats its value is the two-seat game's (the
+    /// XOR rule), for the root seat against "the others". With two seats it is plain minimax.
+    #[test]
+    fn best_reply_search_plays_nim_as_the_two_seat_game_for_any_number_of_seats() {
+        for seats in [2, 3, 4] {
+            for piles in small_positions() {
+                let nim = Nim::new(piles, seats);
+                let found = solve_best_reply(&nim);
+                let won = nim.is_won_for_mover();
+                assert!(
+                    score::is_decisive(found.score),
+                    "{seats} seats, {piles:?}: {}",
+                    found.score
+                );
+                assert_eq!(found.score > 0, won, "{seats} seats, {piles:?}");
+                if won {
+                    assert!(
+                        !nim.after(&found.best).is_won_for_mover(),
+                        "{seats} seats, {piles:?}: {:?}",
+                        found.best
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn best_reply_search_wins_where_paranoid_search_gives_up() {
+        // Three seats, one pile of 5. Paranoid: whatever seat 1 takes, seats 2 and 3 together
+        // can take the rest (5-1 = 4: 1 then 3; 5-2 = 3: 1 then 2; 5-3 = 2: 1 then 1), so it is
+        // lost. Best reply: taking 1 leaves 4, and whatever one opponent takes (1-3), seat 1
+        // takes the rest.
+        let nim = Nim::new([5, 0, 0, 0], 3);
+        assert!(solve(&nim).score <= -WIN_MIN);
+        let found = solve_best_reply(&nim);
+        assert_eq!(found.best, Take { pile: 0, count: 1 });
+        assert_eq!(found.score, score::WIN - 3);
+        // Three piles of one: seat 1 takes one, a single opponent takes one, seat 1 the last.
+        let nim = Nim::new([1, 1, 1, 0], 3);
+        assert!(solve(&nim).score <= -WIN_MIN);
+        assert_eq!(solve_best_reply(&nim).score, score::WIN - 3);
+    }
+
+    #[test]
+    fn best_reply_search_honours_the_budget_and_replays_exactly() {
+        let nim = Nim::new([40, 41, 42, 43], 3);
+        let limits = Limits {
+            max_depth: 40,
+            min_depth: 1,
+            max_nodes: 20_000,
+            max_time: Duration::from_secs(60),
+        };
+        let stop = AtomicBool::new(false);
+        let params = Params {
+            noise: 20,
+            seed: 7,
+            best_reply: true,
+            ..params(limits)
+        };
+        let first = alphabeta::search(&nim, &[], &params, &stop).expect("moves");
+        let second = alphabeta::search(&nim, &[], &params, &stop).expect("moves");
+        assert!(first.nodes <= 20_000 + 512, "{} nodes", first.nodes);
+        assert!(first.depth >= 3);
+        assert_eq!(
+            (first.best, first.score, first.depth, first.nodes),
+            (second.best, second.score, second.depth, second.nodes)
+        );
+        stop.store(true, Ordering::Relaxed);
+        let stopped = alphabeta::search(&nim, &[], &params, &stop).expect("a move when stopped");
+        assert!(nim.moves().contains(&stopped.best));
+    }
+
     #[test]
     fn the_fastest_win_is_preferred() {
         // Taking the whole last pile wins at once; other moves win later or not at all.
@@ -323,6 +414,7 @@ mod tests {
             beginner_games: 3,
             beginner_chance: 60,
             beginner_margin: 100,
+            plausible_first: false,
         };
         let scored = vec![
             ("best", 300),
@@ -370,6 +462,7 @@ mod tests {
                 beginner_games: 0,
                 beginner_chance: 0,
                 beginner_margin: 0,
+                plausible_first: false,
             }),
         }
     }
