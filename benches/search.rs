@@ -10,9 +10,9 @@
 //! `cargo bench --bench search` takes about 2 minutes of CPU time.
 
 use criterion::{criterion_group, criterion_main, Criterion, SamplingMode, Throughput};
-use damas::games;
+use damas::catalogue;
 use damas::search::{self, Level, Player};
-use damas::{AnyGame, GameKind, Variant};
+use damas::{GameKind, Playable, Variant};
 use std::hint::black_box;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -76,9 +76,9 @@ const CASES: [Case; 7] = [
 const LEVELS: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
 
 /// The case's positions: its start and the positions after `plies` moves of a seeded game.
-fn positions(case: &Case) -> Vec<Box<dyn AnyGame>> {
+fn positions(case: &Case) -> Vec<Box<dyn Playable>> {
     let variant = Variant::new(case.kind, Some(case.players), false).expect("a valid variant");
-    let mut game = games::new_game(variant, None).expect("the start position");
+    let mut game = catalogue::new_game(variant, None).expect("the start position");
     let stop = AtomicBool::new(false);
     let last = case.plies.iter().copied().max().unwrap_or(0);
     let mut kept = Vec::new();
@@ -89,7 +89,8 @@ fn positions(case: &Case) -> Vec<Box<dyn AnyGame>> {
         if ply == last {
             break;
         }
-        let decision = search::bestmove(game.as_ref(), Player::Cpu(Level::Medium), SEED, &stop)
+        let decision = game
+            .decide(Player::Cpu(Level::Medium), SEED, None, &stop)
             .unwrap_or_else(|| panic!("{}: the game ended before ply {last}", case.name));
         game.play(&decision.info.text)
             .expect("the CPU's move is legal");
@@ -97,9 +98,10 @@ fn positions(case: &Case) -> Vec<Box<dyn AnyGame>> {
     kept
 }
 
-fn decide(game: &dyn AnyGame, level: Level) -> search::Decision {
+fn decide(game: &dyn Playable, level: Level) -> search::Decision {
     let stop = AtomicBool::new(false);
-    search::bestmove(game, Player::Cpu(level), SEED, &stop).expect("a position with moves")
+    game.decide(Player::Cpu(level), SEED, None, &stop)
+        .expect("a position with moves")
 }
 
 /// CPU time this thread has used, where Linux reports it (the machine may be shared, so wall time
@@ -111,7 +113,7 @@ fn thread_cpu_seconds() -> Option<f64> {
 }
 
 /// One decision per position and level, with its figures.
-fn print_decisions(case: &Case, positions: &[Box<dyn AnyGame>]) {
+fn print_decisions(case: &Case, positions: &[Box<dyn Playable>]) {
     for level in LEVELS {
         for game in positions {
             let start = thread_cpu_seconds();

@@ -2,8 +2,10 @@
 //!
 //! Layers, each depending only on those before it:
 //! `geometry` → `position` + `games` (rules, one module per game behind one trait) → `record`
-//! (history, repetition) → `search` (CPU) → `session` (undo/redo, seats, save format).
+//! (history, repetition) → `search` (CPU) → `catalogue` (the one factory of games) → `session`
+//! (undo/redo, seats, save format).
 
+pub mod catalogue;
 pub mod games;
 pub mod geometry;
 pub mod notation;
@@ -21,3 +23,4 @@ pub use position::{
     MoveInfo, Outcome, PieceView, Position, Seat, SeatStats, SetupError, Variant,
 };
 pub use record::{AnyGame, Record};
+pub use search::Playable;

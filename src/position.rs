@@ -397,6 +397,13 @@ pub trait Position: Clone + Debug + Send + Sync + 'static {
         moves.len() as u64
     }
 
+    /// Perft counting every capture path separately (two paths to the same capture are one move
+    /// but two paths): `Some` where the game's published figures count paths (Turkish draughts,
+    /// as kish does), `None` for the other games.
+    fn perft_paths(&self, _depth: u32) -> Option<u64> {
+        None
+    }
+
     /// Reads a move in the game's notation against this position's legal moves. The default
     /// accepts the exact text of `move_info`; games may also accept shorter unambiguous forms.
     fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError> {

@@ -2,14 +2,14 @@
 //!
 //! [`Record`] adds what a single position cannot know — repetition — to the rules of a
 //! [`Position`]. [`AnyGame`] is its object-safe face, speaking the public notation, so the CLI,
-//! the session layer and the app handle all five games through one type.
+//! the session layer and the app handle all five games through one type (the search layer adds
+//! the CPU's move on top of it: `Playable`).
 
 use crate::perft;
 use crate::position::{
     BoardLayout, DrawCounter, EndReason, MoveError, MoveInfo, Outcome, PieceView, Position, Seat,
     SeatStats, Variant,
 };
-use std::any::Any;
 
 /// A start position and the legal moves played from it.
 #[derive(Clone, Debug)]
@@ -159,10 +159,11 @@ pub trait AnyGame: Send + Sync + std::fmt::Debug {
     /// Perft with a transposition table of 2^`table_bits` entries (see [`perft::perft_hashed`]).
     fn perft_hashed(&self, depth: u32, table_bits: u32) -> u64;
     fn perft_divide(&self, depth: u32) -> Vec<(MoveInfo, u64)>;
-    fn clone_box(&self) -> Box<dyn AnyGame>;
-    /// For layers (search) that recover the concrete `Record<P>`.
-    fn as_any(&self) -> &dyn Any;
-    fn as_any_mut(&mut self) -> &mut dyn Any;
+    /// Perft counting every capture path separately, where the game's published figures do
+    /// (see [`Position::perft_paths`]); `None` for the other games.
+    fn perft_paths(&self, depth: u32) -> Option<u64>;
+    /// Whether the game began at its variant's standard start position.
+    fn started_from_standard(&self) -> bool;
 }
 
 impl<P: Position> AnyGame for Record<P> {
@@ -262,21 +263,11 @@ impl<P: Position> AnyGame for Record<P> {
             .collect()
     }
 
-    fn clone_box(&self) -> Box<dyn AnyGame> {
-        Box::new(self.clone())
+    fn perft_paths(&self, depth: u32) -> Option<u64> {
+        self.position().perft_paths(depth)
     }
 
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-
-    fn as_any_mut(&mut self) -> &mut dyn Any {
-        self
-    }
-}
-
-impl Clone for Box<dyn AnyGame> {
-    fn clone(&self) -> Self {
-        self.clone_box()
+    fn started_from_standard(&self) -> bool {
+        P::start(self.variant()).is_ok_and(|standard| standard.to_text() == self.start_text())
     }
 }

@@ -1,7 +1,7 @@
 //! Turkish draughts through the registry and the object-safe `AnyGame` face the CLI and the app
 //! use: move JSON, FEN in and out, status figures, board layout.
 
-use damas::games::new_game;
+use damas::catalogue::new_game;
 use damas::{BoardShape, EndReason, GameKind, GameResult, MoveError, Outcome, SetupError, Variant};
 
 fn variant() -> Variant {

@@ -93,7 +93,8 @@ fn playout<P: Position>(start: P, seed: u64, plies: usize) -> Record<P> {
 /// The PDN of a record reads back to the same game, and replaying its moves rebuilds the position.
 fn round_trip<P: Position>(record: &Record<P>) {
     let text = pdn::write(record, &[]);
-    let read = pdn::read(&text, None).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    let read = pdn::read(&text, None, damas::catalogue::new_game)
+        .unwrap_or_else(|e| panic!("{e}\n{text}"));
     assert_eq!(read.game.position_text(), record.position().to_text());
     assert_eq!(read.game.history(), AnyGame::history(record));
     let (_, typed) = pdn::read_record::<P>(record.position().variant(), &text).unwrap();
@@ -200,9 +201,9 @@ proptest! {
     #[test]
     fn garbage_fen_is_an_error_not_a_panic(text in "[WBKwbk0-9:,.\\- x\"\\[\\]]{0,40}|\\PC{0,40}") {
         for kind in [GameKind::English, GameKind::International] {
-            if let Ok(game) = damas::games::new_game(Variant::standard(kind), Some(&text)) {
+            if let Ok(game) = damas::catalogue::new_game(Variant::standard(kind), Some(&text)) {
                 // Whatever was accepted must write a FEN that reads back the same.
-                let again = damas::games::new_game(Variant::standard(kind), Some(&game.position_text()));
+                let again = damas::catalogue::new_game(Variant::standard(kind), Some(&game.position_text()));
                 prop_assert_eq!(again.map(|g| g.position_text()).ok(), Some(game.position_text()));
             }
         }
@@ -224,7 +225,7 @@ proptest! {
     fn garbage_pdn_is_an_error_not_a_panic(
         text in "[\\[\\]\"a-zA-Z0-9 .\\-x*/{}();$!?\n]{0,80}|\\PC{0,80}"
     ) {
-        let _ = pdn::read(&text, None);
-        let _ = pdn::read(&text, Some(GameKind::International));
+        let _ = pdn::read(&text, None, damas::catalogue::new_game);
+        let _ = pdn::read(&text, Some(GameKind::International), damas::catalogue::new_game);
     }
 }

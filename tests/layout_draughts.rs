@@ -1,7 +1,7 @@
 //! Board drawing data: dark squares only, seen by seat 0 with its men at the bottom, and each
 //! player's bottom-left corner dark (rules.md E1, I1).
 
-use damas::games::new_game;
+use damas::catalogue::new_game;
 use damas::{BoardShape, GameKind, Variant};
 
 fn cell_at(kind: GameKind, name: &str) -> (f32, f32) {

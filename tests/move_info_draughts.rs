@@ -1,7 +1,7 @@
 //! The move description the CLI and the app rely on: PDN text, numeric squares as strings, full
 //! landing path, captures sorted ascending numerically.
 
-use damas::games::new_game;
+use damas::catalogue::new_game;
 use damas::{GameKind, Variant};
 
 #[test]

@@ -1,5 +1,6 @@
 //! PDN import and export of English and International games.
 
+use damas::catalogue::new_game;
 use damas::games::english::English;
 use damas::games::international::International;
 use damas::notation::pdn::{self, PdnError, PdnResult};
@@ -16,7 +17,7 @@ fn english_game_with_comments_reads_and_writes_back() {
 1. 11-15 {an exchange} 22-18 2. 15x22 25x18! ; either capture was legal
 3. 8-11 (3. 9-13 29-25) 29-25 4. 4-8 25-22 *
 "#;
-    let game = pdn::read(text, None).unwrap();
+    let game = pdn::read(text, None, new_game).unwrap();
     assert_eq!(game.game.variant().kind, GameKind::English);
     assert_eq!(game.game.ply(), 8);
     assert_eq!(game.result, PdnResult::Unfinished);
@@ -28,7 +29,7 @@ fn english_game_with_comments_reads_and_writes_back() {
     assert!(!written.contains("[FEN"), "standard start needs no FEN tag");
     assert!(written.contains("1. 11-15 22-18 2. 15x22 25x18"));
     assert!(written.trim_end().ends_with("4. 4-8 25-22 *"));
-    let again = pdn::read(&written, None).unwrap();
+    let again = pdn::read(&written, None, new_game).unwrap();
     assert_eq!(again.game.position_text(), game.game.position_text());
 }
 
@@ -45,7 +46,7 @@ fn international_game_from_fen_writes_setup_and_result() {
     assert!(written.contains("[FEN \"B:WK46,K47:BK4,28\"]"));
     assert!(written.contains("[Result \"1/2-1/2\"]"));
     assert!(written.contains("1... 28-32 2. 46x23 1/2-1/2"), "{written}");
-    let read = pdn::read(&written, None).unwrap();
+    let read = pdn::read(&written, None, new_game).unwrap();
     assert_eq!(read.result, PdnResult::Draw);
     assert_eq!(read.game.outcome(), AnyGame::outcome(&record));
 }
@@ -70,7 +71,7 @@ fn result_tag_given_by_the_caller_wins() {
 #[test]
 fn errors_are_typed() {
     assert!(matches!(
-        pdn::read("1. 11-15 23-19 2. 11-15 *", None),
+        pdn::read("1. 11-15 23-19 2. 11-15 *", None, new_game),
         Err(PdnError::Move {
             ply: 3,
             error: MoveError::Illegal(_),
@@ -78,11 +79,11 @@ fn errors_are_typed() {
         })
     ));
     assert!(matches!(
-        pdn::read("[GameType \"99\"] 1. 11-15 *", None),
+        pdn::read("[GameType \"99\"] 1. 11-15 *", None, new_game),
         Err(PdnError::GameType(_))
     ));
     assert!(matches!(
-        pdn::read("[GameType \"20\"][FEN \"W:W99:B1\"] *", None),
+        pdn::read("[GameType \"20\"][FEN \"W:W99:B1\"] *", None, new_game),
         Err(PdnError::Setup(_))
     ));
     assert!(matches!(
@@ -90,14 +91,14 @@ fn errors_are_typed() {
         Err(PdnError::WrongGame { .. })
     ));
     assert!(matches!(
-        pdn::read("1. 11-15 {never closed", None),
+        pdn::read("1. 11-15 {never closed", None, new_game),
         Err(PdnError::Syntax { .. })
     ));
 }
 
 #[test]
 fn default_game_applies_without_game_type() {
-    let game = pdn::read("1. 32-28 19-23 *", Some(GameKind::International)).unwrap();
+    let game = pdn::read("1. 32-28 19-23 *", Some(GameKind::International), new_game).unwrap();
     assert_eq!(game.game.variant().kind, GameKind::International);
     assert_eq!(game.game.ply(), 2);
 }

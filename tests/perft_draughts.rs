@@ -103,11 +103,11 @@ fn international_all_kings_to_depth_5() {
 /// The same figures through the registry the CLI uses (`new_game` → `AnyGame::perft`).
 #[test]
 fn registry_games_count_the_same() {
-    let english = damas::games::new_game(Variant::standard(GameKind::English), None).unwrap();
+    let english = damas::catalogue::new_game(Variant::standard(GameKind::English), None).unwrap();
     assert_eq!(english.perft(6), ENGLISH_START[5]);
     let (fen, counts) = INTERNATIONAL_KINGS;
     let international =
-        damas::games::new_game(Variant::standard(GameKind::International), Some(fen)).unwrap();
+        damas::catalogue::new_game(Variant::standard(GameKind::International), Some(fen)).unwrap();
     assert_eq!(international.perft(4), counts[3]);
     let divided: u64 = international.perft_divide(4).iter().map(|(_, n)| n).sum();
     assert_eq!(divided, counts[3]);

@@ -6,8 +6,8 @@
 //! depth; the move count is checked against kish's own moves with duplicates merged in
 //! `props_turkish.rs`.
 
+use damas::catalogue::new_game;
 use damas::games::turkish::{perft_paths, Turkish};
-use damas::games::{new_game, perft_paths as game_perft_paths};
 use damas::perft::perft;
 use damas::{GameKind, Position, Variant};
 
@@ -37,7 +37,7 @@ fn path_perft_equals_published_figures_to_depth_7() {
 #[test]
 fn path_perft_through_the_game_registry() {
     let game = new_game(Variant::standard(GameKind::Turkish), None).unwrap();
-    assert_eq!(game_perft_paths(game.as_ref(), 4), Some(PUBLISHED[3]));
+    assert_eq!(game.perft_paths(4), Some(PUBLISHED[3]));
     assert_eq!(game.perft(4), PUBLISHED[3]);
 }
 

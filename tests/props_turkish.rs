@@ -2,7 +2,7 @@
 //! independent `kish` engine on random games and random positions, and garbage text is refused
 //! without panicking.
 
-use damas::games::new_game;
+use damas::catalogue::new_game;
 use damas::games::turkish::{Turkish, TurkishMove};
 use damas::perft::perft;
 use damas::{EndReason, GameKind, Position, Variant};

@@ -3,8 +3,8 @@
 
 mod common;
 
+use damas::catalogue::new_game;
 use damas::games::turkish::Turkish;
-use damas::games::{new_game, perft_paths};
 use damas::perft::perft;
 use damas::{EndReason, GameKind, MoveError, Outcome, Position, SetupError, Variant};
 
@@ -353,7 +353,7 @@ fn t14_paths_with_the_same_pieces_and_end_are_one_move() {
     );
     assert_eq!(perft(&position, 1), 2);
     let game = new_game(variant(), Some("W:WKa1:Ba3,a6")).unwrap();
-    assert_eq!(perft_paths(game.as_ref(), 1), Some(4));
+    assert_eq!(game.perft_paths(1), Some(4));
 }
 
 // §T14

@@ -1,6 +1,7 @@
 //! Short matches in every game through the real harness: the counts add up, every game ends by
 //! the game's own rules, and the same seed replays the same moves whatever the thread count.
 
+use damas::catalogue;
 use damas::search::selfplay::{self, MatchConfig, MatchReport};
 use damas::search::{Level, Player};
 use damas::{GameKind, GameResult, Variant};
@@ -14,7 +15,7 @@ fn play(kind: GameKind, players: u8, levels: &[Level], games: u32, jobs: usize) 
         seed: 5,
         jobs,
     };
-    selfplay::run(&config, None).expect("match")
+    selfplay::run(&config, &catalogue::new_game, None).expect("match")
 }
 
 fn assert_adds_up(report: &MatchReport, games: u32) {

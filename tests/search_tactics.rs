@@ -2,12 +2,13 @@
 //! "Tactical tests"): a 2-for-1 shot in each draughts game, a win in one and a king's jump line
 //! that must be cut in the Diamond Game.
 
+use damas::catalogue;
 use damas::games::diamond::START_POINTS;
 use damas::geometry::holeset::{Hole, HoleSet};
 use damas::geometry::star::{star, HOLES, NO_HOLE};
 use damas::notation::star_text::write_board;
-use damas::search::{decide, Level, Player};
-use damas::{games, AnyGame, GameKind, GameResult, Variant};
+use damas::search::{Level, Player};
+use damas::{GameKind, GameResult, Playable, Variant};
 use std::sync::atomic::AtomicBool;
 
 const ALL_PLAYERS: [Player; 4] = [
@@ -17,20 +18,20 @@ const ALL_PLAYERS: [Player; 4] = [
     Player::Reference,
 ];
 
-fn game(kind: GameKind, players: Option<u8>, text: &str) -> Box<dyn AnyGame> {
+fn game(kind: GameKind, players: Option<u8>, text: &str) -> Box<dyn Playable> {
     let variant = Variant::new(kind, players, false).expect("variant");
-    games::new_game(variant, Some(text)).expect("position")
+    catalogue::new_game(variant, Some(text)).expect("position")
 }
 
-fn cpu_move(game: &dyn AnyGame, player: Player) -> (String, i32) {
+fn cpu_move(game: &dyn Playable, player: Player) -> (String, i32) {
     let stop = AtomicBool::new(false);
-    let decision = decide(game, player, 1, None, &stop).expect("a move");
+    let decision = game.decide(player, 1, None, &stop).expect("a move");
     (decision.info.text, decision.score)
 }
 
 /// Plays `shot`, then checks the opponent's only legal move is `forced` and that the shooter then
 /// takes two pieces.
-fn assert_two_for_one(mut game: Box<dyn AnyGame>, shot: &str, forced: &str) {
+fn assert_two_for_one(mut game: Box<dyn Playable>, shot: &str, forced: &str) {
     game.play(shot).expect("the shot is legal");
     let replies: Vec<String> = game.legal_moves().into_iter().map(|m| m.text).collect();
     assert_eq!(replies, [forced], "the sacrifice must be taken");
@@ -166,7 +167,7 @@ fn diamond_win_in_one() {
 }
 
 /// Whether the side to move has a move that wins at once.
-fn wins_at_once(game: &dyn AnyGame) -> bool {
+fn wins_at_once(game: &dyn Playable) -> bool {
     let me = game.to_move();
     game.legal_moves().into_iter().any(|mv| {
         let mut next = game.clone_box();

@@ -2,9 +2,9 @@
 //! "gift" win, move text and position text round trips, replay through `AnyGame`, and garbage
 //! position texts rejected without panicking.
 
+use damas::catalogue::new_game;
 use damas::games::capture::{Capture, CaptureMove, PIECES};
 use damas::games::diamond::{Diamond, DiamondMove, START_POINTS};
-use damas::games::new_game;
 use damas::geometry::holeset::{Hole, HoleSet};
 use damas::geometry::star::NO_HOLE;
 use damas::geometry::star::{star, Point};

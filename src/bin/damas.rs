@@ -4,8 +4,8 @@
 
 use clap::{Args, Parser, Subcommand};
 use damas::notation::star_text;
-use damas::search::{self, selfplay, Player};
-use damas::{games, AnyGame, GameKind, GameResult, MoveInfo, Variant};
+use damas::search::{selfplay, Player};
+use damas::{catalogue, AnyGame, GameKind, GameResult, MoveInfo, Playable, Variant};
 use serde_json::{json, Value};
 use std::io::Write;
 use std::process::ExitCode;
@@ -135,7 +135,7 @@ enum CliError {
 
 impl GameArgs {
     /// The game after `--after`'s moves; any bad part is an error and nothing is printed.
-    fn build(&self) -> Result<Box<dyn AnyGame>, CliError> {
+    fn build(&self) -> Result<Box<dyn Playable>, CliError> {
         let kind = GameKind::parse(&self.game)?;
         let text = self.fen.as_deref().or(self.position.as_deref());
         // A star position text names its own player count and options; flags may only agree.
@@ -145,7 +145,7 @@ impl GameArgs {
             }
             _ => Variant::new(kind, self.players, self.long_jump)?,
         };
-        let mut game = games::new_game(variant, text)?;
+        let mut game = catalogue::new_game(variant, text)?;
         for (index, mv) in self
             .after
             .as_deref()
@@ -236,8 +236,7 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), CliError> {
         } => {
             let game = game.build()?;
             if paths {
-                let count =
-                    games::perft_paths(game.as_ref(), depth).ok_or(CliError::PathsUnavailable)?;
+                let count = game.perft_paths(depth).ok_or(CliError::PathsUnavailable)?;
                 writeln!(out, "{count}")?;
             } else if divide {
                 let mut total = 0;
@@ -266,8 +265,9 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), CliError> {
             let game = game.build()?;
             let stop = std::sync::atomic::AtomicBool::new(false);
             let started = Instant::now();
-            let decision =
-                search::bestmove(game.as_ref(), player, seed, &stop).ok_or(CliError::NoMove)?;
+            let decision = game
+                .decide(player, seed, None, &stop)
+                .ok_or(CliError::NoMove)?;
             eprintln!(
                 "depth {} nodes {} score {} time {:.3} s",
                 decision.depth,
@@ -313,7 +313,7 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), CliError> {
                     eprintln!();
                 }
             };
-            let report = selfplay::run(&config, Some(&progress))?;
+            let report = selfplay::run(&config, &catalogue::new_game, Some(&progress))?;
             write!(out, "{report}")?;
         }
         Command::Bench {
@@ -326,7 +326,7 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), CliError> {
                 (GameKind::International, international),
                 (GameKind::Turkish, turkish),
             ] {
-                let game = games::new_game(Variant::standard(kind), None)?;
+                let game = catalogue::new_game(Variant::standard(kind), None)?;
                 let plain = time(|| game.perft(depth));
                 let hashed = time(|| game.perft_hashed(depth, BENCH_TABLE_BITS));
                 for (label, (nodes, seconds)) in [("plain", plain), ("hashed", hashed)] {

@@ -14,7 +14,6 @@
 //! convention: `1-0` White won, `0-1` Black won, `1/2-1/2` a draw, `*` unfinished (the Dutch
 //! `2-0`, `0-2`, `1-1` are read too).
 
-use crate::games::new_game;
 use crate::position::{GameKind, GameResult, MoveError, Position, SetupError, Variant};
 use crate::record::{AnyGame, Record};
 use thiserror::Error;
@@ -132,17 +131,21 @@ impl PdnText {
     }
 }
 
-/// A PDN game read and replayed.
+/// A PDN game read and replayed, as the game type `G` its factory makes.
 #[derive(Debug)]
-pub struct PdnGame {
+pub struct PdnGame<G: AnyGame + ?Sized = dyn AnyGame> {
     pub tags: Vec<(String, String)>,
-    pub game: Box<dyn AnyGame>,
+    pub game: Box<G>,
     pub result: PdnResult,
 }
 
 /// Reads one game; its `GameType` tag picks the game (`default` when the tag is missing, English
-/// when both are), its `FEN` tag the start.
-pub fn read(text: &str, default: Option<GameKind>) -> Result<PdnGame, PdnError> {
+/// when both are), its `FEN` tag the start, and `new_game` (the catalogue's) builds it.
+pub fn read<G: AnyGame + ?Sized>(
+    text: &str,
+    default: Option<GameKind>,
+    new_game: impl Fn(Variant, Option<&str>) -> Result<Box<G>, SetupError>,
+) -> Result<PdnGame<G>, PdnError> {
     let parsed = parse(text)?;
     let kind = parsed.game_kind()?.or(default).unwrap_or(GameKind::English);
     let mut game = new_game(Variant::standard(kind), parsed.tag("FEN"))?;
@@ -207,11 +210,9 @@ pub fn write(game: &dyn AnyGame, tags: &[(&str, &str)]) -> String {
     if let Some(number) = game_type(variant.kind) {
         all.push(("GameType".into(), number.to_string()));
     }
-    let start = game.start_text();
-    let standard = new_game(variant, None).map(|g| g.position_text()).ok();
-    if standard.as_deref() != Some(start.as_str()) {
+    if !game.started_from_standard() {
         all.push(("SetUp".into(), "1".into()));
-        all.push(("FEN".into(), start));
+        all.push(("FEN".into(), game.start_text()));
     }
     for (name, value) in tags {
         match all.iter_mut().find(|(tag, _)| tag == name) {

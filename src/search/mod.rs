@@ -1,7 +1,8 @@
-//! CPU players. The session layer asks [`decide`] for a seat's move (with the player's count of
-//! finished games); the CLI uses [`bestmove`] and [`selfplay::run`].
+//! CPU players. Every game the CPU plays is a [`Playable`]: the session layer and the CLI ask its
+//! [`Playable::decide`] for a seat's move; the CLI also runs matches with [`selfplay::run`].
 //!
-//! Layout: [`searchable`] (what a game gives the search), [`alphabeta`] (iterative-deepening
+//! Layout: [`searchable`] (what a game gives the search), [`playable`] (the object-safe face
+//! over any searchable game), [`alphabeta`] (iterative-deepening
 //! PVS, paranoid for more than two seats or Best-Reply Search where a game allows it, capture
 //! quiescence) with [`table`], [`ordering`] and
 //! [`limits`]; [`mistakes`] (the easy level); [`levels`] (budgets per game and level);
@@ -14,6 +15,7 @@ pub mod levels;
 pub mod limits;
 pub mod mistakes;
 pub mod ordering;
+pub mod playable;
 pub mod player;
 pub mod score;
 pub mod searchable;
@@ -22,19 +24,9 @@ pub mod table;
 #[cfg(test)]
 mod testgame;
 
-use crate::games::capture::Capture;
-use crate::games::diamond::Diamond;
-use crate::games::english::English;
-use crate::games::international::International;
-use crate::games::turkish::Turkish;
-use crate::position::{GameKind, MoveInfo};
-use crate::record::{AnyGame, Record};
-use player::PlayerConfig;
-use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
-use searchable::Searchable;
+pub use playable::{Decision, GameFactory, Playable};
+
 use serde::{Deserialize, Serialize};
-use std::sync::atomic::AtomicBool;
 
 /// The three CPU strengths.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -83,92 +75,4 @@ impl Player {
             _ => Level::parse(text).map(Player::Cpu),
         }
     }
-}
-
-/// The CPU's answer in notation, with how it was found.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Decision {
-    pub info: MoveInfo,
-    /// From the mover's side, in the game's evaluation units (decisive near ±1 000 000).
-    pub score: i32,
-    /// Deepest completed iteration (the easy level: its scoring depth).
-    pub depth: u32,
-    pub nodes: u64,
-}
-
-/// The move the CPU plays for the seat to move, or `None` when the game is over.
-/// Deterministic for a given game, level and seed; returns early when `stop` is set.
-pub fn choose_move(
-    game: &dyn AnyGame,
-    level: Level,
-    seed: u64,
-    stop: &AtomicBool,
-) -> Option<MoveInfo> {
-    decide(game, Player::Cpu(level), seed, None, stop).map(|decision| decision.info)
-}
-
-/// [`choose_move`] for any player, with the player's number of finished games (the easy level
-/// is gentler in the first ones) and the search's figures.
-pub fn decide(
-    game: &dyn AnyGame,
-    player: Player,
-    seed: u64,
-    games_played: Option<u32>,
-    stop: &AtomicBool,
-) -> Option<Decision> {
-    let config = levels::config(game.variant(), player);
-    let any = game.as_any();
-    let run = match game.variant().kind {
-        GameKind::English => decide_on::<English>,
-        GameKind::International => decide_on::<International>,
-        GameKind::Turkish => decide_on::<Turkish>,
-        GameKind::Diamond => decide_on::<Diamond>,
-        GameKind::Capture => decide_on::<Capture>,
-    };
-    run(any, &config, seed, games_played, stop).or_else(|| unknown_game_move(game, seed))
-}
-
-/// A game type the search does not know (test games behind `AnyGame`): a seeded legal move, so
-/// layers above can still be exercised with any game.
-fn unknown_game_move(game: &dyn AnyGame, seed: u64) -> Option<Decision> {
-    let moves = game.legal_moves();
-    if moves.is_empty() {
-        return None;
-    }
-    let mut rng = SmallRng::seed_from_u64(seed ^ game.ply() as u64);
-    let info = moves[rng.gen_range(0..moves.len())].clone();
-    Some(Decision {
-        info,
-        score: 0,
-        depth: 0,
-        nodes: 0,
-    })
-}
-
-/// Runs a player on the concrete record behind `any`.
-fn decide_on<P: Searchable>(
-    any: &dyn std::any::Any,
-    config: &PlayerConfig,
-    seed: u64,
-    games_played: Option<u32>,
-    stop: &AtomicBool,
-) -> Option<Decision> {
-    let record = any.downcast_ref::<Record<P>>()?;
-    let choice = player::choose(record, config, seed, games_played, stop)?;
-    Some(Decision {
-        info: record.position().move_info(&choice.mv),
-        score: choice.score,
-        depth: choice.depth,
-        nodes: choice.nodes,
-    })
-}
-
-/// `damas bestmove`: the decision for the game's current position.
-pub fn bestmove(
-    game: &dyn AnyGame,
-    player: Player,
-    seed: u64,
-    stop: &AtomicBool,
-) -> Option<Decision> {
-    decide(game, player, seed, None, stop)
 }

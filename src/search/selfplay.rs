@@ -2,8 +2,7 @@
 //! report counts wins per player and per seat, draws, game length and move times.
 
 use super::limits::ThinkClock;
-use super::{decide, Player};
-use crate::games;
+use super::{GameFactory, Playable, Player};
 use crate::position::{GameResult, MoveInfo, Seat, SetupError, Variant};
 use crate::record::AnyGame;
 use std::fmt;
@@ -249,33 +248,36 @@ impl fmt::Display for MatchReport {
     }
 }
 
-/// How a harness asks a player for a move (the real one is [`decide`]).
-pub type Mover<'a> = dyn Fn(&dyn AnyGame, Player, u64, &AtomicBool) -> Option<MoveInfo> + Sync + 'a;
-/// A fresh game at the match's start.
-pub type GameFactory<'a> = dyn Fn() -> Result<Box<dyn AnyGame>, SetupError> + Sync + 'a;
+/// How a harness asks a player for a move on a game `G` (the real one is
+/// [`Playable::decide`]).
+pub type Mover<'a, G> = dyn Fn(&G, Player, u64, &AtomicBool) -> Option<MoveInfo> + Sync + 'a;
 /// Called with (games finished, games in all) after each game.
 pub type Progress<'a> = dyn Fn(u32, u32) + Sync + 'a;
 
-/// Plays the match of `config` with the real games and players.
+/// Plays the match of `config` with the games of `factory` (the catalogue's `new_game`) and the
+/// real players.
 pub fn run(
     config: &MatchConfig,
+    factory: &GameFactory<'_>,
     progress: Option<&Progress<'_>>,
 ) -> Result<MatchReport, SelfplayError> {
-    let factory = || games::new_game(config.variant, config.start.as_deref());
-    let mover = |game: &dyn AnyGame, player: Player, seed: u64, stop: &AtomicBool| {
-        decide(game, player, seed, None, stop).map(|decision| decision.info)
+    let mover = |game: &(dyn Playable + 'static), player: Player, seed: u64, stop: &AtomicBool| {
+        game.decide(player, seed, None, stop)
+            .map(|decision| decision.info)
     };
-    run_with(config, &factory, &mover, progress)
+    run_with(config, factory, &mover, progress)
 }
 
-/// Plays a match with any game factory and mover (tests use a small game of their own).
-pub fn run_with(
+/// Plays a match with any game type, factory and mover (tests use a small game of their own
+/// with players of their own).
+pub fn run_with<G: AnyGame + ?Sized>(
     config: &MatchConfig,
-    factory: &GameFactory<'_>,
-    mover: &Mover<'_>,
+    factory: &GameFactory<'_, G>,
+    mover: &Mover<'_, G>,
     progress: Option<&Progress<'_>>,
 ) -> Result<MatchReport, SelfplayError> {
-    let probe = factory()?;
+    let new_game = || factory(config.variant, config.start.as_deref());
+    let probe = new_game()?;
     let seats = probe.seats();
     if config.players.len() != seats {
         return Err(SelfplayError::Seats {
@@ -295,7 +297,9 @@ pub fn run_with(
         if index >= config.games {
             break;
         }
-        let summary = play_one(config, index, factory, mover);
+        let summary = new_game()
+            .map_err(SelfplayError::from)
+            .and_then(|game| play_one(config, index, game, mover));
         if let Ok(mut slots) = results.lock() {
             slots[index as usize] = Some(summary);
         }
@@ -323,13 +327,12 @@ pub fn run_with(
 }
 
 /// Game `index` of the match: participant `p` sits at seat `(p + index) % seats`.
-fn play_one(
+fn play_one<G: AnyGame + ?Sized>(
     config: &MatchConfig,
     index: u32,
-    factory: &GameFactory<'_>,
-    mover: &Mover<'_>,
+    mut game: Box<G>,
+    mover: &Mover<'_, G>,
 ) -> Result<GameSummary, SelfplayError> {
-    let mut game = factory()?;
     let seats = config.players.len();
     let mut seating = vec![0; seats];
     for participant in 0..seats {

@@ -161,13 +161,14 @@ impl Searchable for Nim {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::record::{AnyGame, Record};
+    use crate::record::Record;
     use crate::search::alphabeta::{self, Params};
     use crate::search::limits::Limits;
     use crate::search::mistakes::Mistakes;
     use crate::search::player::{self, PlayerConfig};
     use crate::search::score::{self, WIN_MIN};
     use crate::search::selfplay::{self, MatchConfig};
+    use crate::search::Playable;
     use crate::search::{Level, Player};
     use std::sync::atomic::{AtomicBool, Ordering};
     use std::time::{Duration, Instant};
@@ -479,15 +480,19 @@ mod tests {
     }
 
     #[test]
-    fn a_game_the_search_does_not_know_still_gets_a_legal_seeded_move() {
-        let game: Box<dyn AnyGame> = Box::new(Record::new(Nim::new([3, 4, 5, 0], 2)));
+    fn a_test_game_plays_through_the_object_safe_face_like_a_real_one() {
+        // Piles 3, 4, 5: the XOR of 3, 0, 1 is not zero, so the side to move wins.
+        let game: Box<dyn Playable> = Box::new(Record::new(Nim::new([3, 4, 5, 0], 2)));
         let stop = AtomicBool::new(false);
-        let first = crate::search::choose_move(game.as_ref(), Level::Hard, 9, &stop).expect("move");
-        assert!(game.legal_moves().contains(&first));
-        assert_eq!(
-            crate::search::choose_move(game.as_ref(), Level::Hard, 9, &stop),
-            Some(first)
-        );
+        let hard = Player::Cpu(Level::Hard);
+        let first = game.decide(hard, 9, None, &stop).expect("a move");
+        assert!(game.legal_moves().contains(&first.info));
+        assert!(first.score >= WIN_MIN, "{first:?}");
+        assert_eq!(game.decide(hard, 9, None, &stop), Some(first.clone()));
+        let mut next = game.clone_box();
+        next.play(&first.info.text).expect("legal");
+        assert_eq!(next.ply(), 1);
+        assert_eq!(game.ply(), 0, "the clone is a copy");
     }
 
     fn nim_match(players: Vec<Player>, games: u32, jobs: usize) -> selfplay::MatchReport {
@@ -504,11 +509,10 @@ mod tests {
             seed: 11,
             jobs,
         };
-        let factory = || -> Result<Box<dyn AnyGame>, SetupError> {
+        let factory = |_: Variant, _: Option<&str>| -> Result<Box<Record<Nim>>, SetupError> {
             Ok(Box::new(Record::new(Nim::new([9, 10, 11, 12], seats))))
         };
-        let mover = |game: &dyn AnyGame, player: Player, seed: u64, stop: &AtomicBool| {
-            let record = game.as_any().downcast_ref::<Record<Nim>>()?;
+        let mover = |record: &Record<Nim>, player: Player, seed: u64, stop: &AtomicBool| {
             let Player::Cpu(level) = player else {
                 return None;
             };

@@ -25,10 +25,9 @@ pub use sessions::Sessions;
 pub use setup::{GameSetup, Mode, VariantSetup};
 pub use view::{GameView, HistoryEntry, OutcomeView, SavedGame, SeatView};
 
-use crate::games;
+use crate::catalogue;
 use crate::position::{MoveInfo, Outcome, Seat};
-use crate::record::AnyGame;
-use crate::search::{self, Level, Player};
+use crate::search::{Level, Playable, Player};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -44,7 +43,7 @@ struct Played {
 #[derive(Debug)]
 pub struct Session {
     id: String,
-    game: Box<dyn AnyGame>,
+    game: Box<dyn Playable>,
     /// The moves of `game`, with their seats.
     played: Vec<Played>,
     /// Undone moves, the next one to redo last.
@@ -70,7 +69,7 @@ pub struct Session {
 /// stops it.
 #[derive(Debug)]
 pub struct CpuTurn {
-    game: Box<dyn AnyGame>,
+    game: Box<dyn Playable>,
     level: Level,
     seed: u64,
     games_played: Option<u32>,
@@ -81,14 +80,14 @@ pub struct CpuTurn {
 impl CpuTurn {
     /// Runs the search (slow: call it off the UI thread). `None` when stopped or without moves.
     pub fn think(&self) -> Option<MoveInfo> {
-        search::decide(
-            self.game.as_ref(),
-            Player::Cpu(self.level),
-            self.seed,
-            self.games_played,
-            &self.stop,
-        )
-        .map(|decision| decision.info)
+        self.game
+            .decide(
+                Player::Cpu(self.level),
+                self.seed,
+                self.games_played,
+                &self.stop,
+            )
+            .map(|decision| decision.info)
     }
 
     pub fn stop_flag(&self) -> Arc<AtomicBool> {
@@ -108,14 +107,14 @@ impl Session {
     /// A new game as `setup` asks, from the standard start or the given position.
     pub fn new(id: String, setup: &GameSetup) -> Result<Session, SessionError> {
         let (variant, mode) = setup.validate()?;
-        let game = games::new_game(variant, setup.position.as_deref())?;
+        let game = catalogue::new_game(variant, setup.position.as_deref())?;
         Session::from_game(id, game, mode)
     }
 
     /// A session over a game that has no moves yet.
     pub fn from_game(
         id: String,
-        game: Box<dyn AnyGame>,
+        game: Box<dyn Playable>,
         mode: Mode,
     ) -> Result<Session, SessionError> {
         if game.ply() != 0 {
@@ -144,7 +143,7 @@ impl Session {
 
     /// A new game with the same variant, start and mode, the human seats moved one place on.
     pub fn rematch(&self, id: String) -> Result<Session, SessionError> {
-        let game = games::new_game(self.game.variant(), Some(&self.game.start_text()))?;
+        let game = catalogue::new_game(self.game.variant(), Some(&self.game.start_text()))?;
         Session::from_game(id, game, self.mode.rotated(self.game.seats()))
     }
 
@@ -152,7 +151,7 @@ impl Session {
         &self.id
     }
 
-    pub fn game(&self) -> &dyn AnyGame {
+    pub fn game(&self) -> &dyn Playable {
         self.game.as_ref()
     }
 

@@ -4,9 +4,9 @@
 //! rejected with [`SessionError::BadSave`] instead of being trusted.
 
 use super::{Mode, Played, Session, SessionError};
-use crate::games;
-use crate::position::{Seat, SetupError, Variant};
-use crate::record::AnyGame;
+use crate::catalogue;
+use crate::position::{Seat, Variant};
+use crate::search::GameFactory;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -38,11 +38,6 @@ pub struct SavedSession {
     pub finish_counted: bool,
 }
 
-/// Builds a game of a variant from a start position text (`games::new_game` in the app; tests
-/// pass their own games).
-pub type GameFactory<'a> =
-    &'a dyn Fn(Variant, Option<&str>) -> Result<Box<dyn AnyGame>, SetupError>;
-
 fn bad(detail: impl std::fmt::Display) -> SessionError {
     SessionError::BadSave(detail.to_string())
 }
@@ -65,10 +60,11 @@ impl SavedSession {
 
     /// The session this record describes, every move replayed through the rules.
     pub fn restore(&self) -> Result<Session, SessionError> {
-        self.restore_with(&games::new_game)
+        self.restore_with(&catalogue::new_game)
     }
 
-    pub fn restore_with(&self, factory: GameFactory) -> Result<Session, SessionError> {
+    /// [`SavedSession::restore`] with games from `factory` (tests pass their own games).
+    pub fn restore_with(&self, factory: &GameFactory) -> Result<Session, SessionError> {
         if self.id.is_empty() {
             return Err(bad("empty id"));
         }

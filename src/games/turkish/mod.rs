@@ -300,6 +300,10 @@ impl Position for Turkish {
         movegen::count_moves(&self.sides())
     }
 
+    fn perft_paths(&self, depth: u32) -> Option<u64> {
+        Some(perft_paths(self, depth))
+    }
+
     /// Accepts the text `move_info` gives, and also any other legal path to the same move.
     fn parse_move(&self, text: &str) -> Result<TurkishMove, MoveError> {
         let text = text.trim();

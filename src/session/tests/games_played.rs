@@ -2,9 +2,9 @@
 //! the kind, and passed on to the search (the easy level is gentler in the first games).
 
 use super::{local, toy, vs_cpu};
-use crate::games;
+use crate::catalogue;
 use crate::position::{GameKind, Variant};
-use crate::search::{self, Level, Player};
+use crate::search::{Level, Player};
 use crate::session::{Mode, SavedSession, Session, Sessions};
 use std::sync::atomic::AtomicBool;
 
@@ -119,7 +119,7 @@ fn sessions_hand_the_count_to_the_games_of_its_kind() {
     assert_eq!(sessions.insert(second).games_played(), Some(5));
 
     let english = Variant::new(GameKind::English, None, false).unwrap();
-    let game = games::new_game(english, None).unwrap();
+    let game = catalogue::new_game(english, None).unwrap();
     let mode = Mode::Cpu {
         level: Level::Easy,
         human_seats: vec![0],
@@ -134,7 +134,7 @@ fn sessions_hand_the_count_to_the_games_of_its_kind() {
 /// An English game against the easy CPU, which plays black and so moves first.
 fn english_vs_easy(seed: u64, games_played: Option<u32>) -> Session {
     let english = Variant::new(GameKind::English, None, false).unwrap();
-    let game = games::new_game(english, None).unwrap();
+    let game = catalogue::new_game(english, None).unwrap();
     let mode = Mode::Cpu {
         level: Level::Easy,
         human_seats: vec![1],
@@ -150,7 +150,9 @@ fn the_cpu_turn_passes_the_count_to_the_search() {
     let stop = AtomicBool::new(false);
     let start = english_vs_easy(0, None);
     let pick = |seed: u64, games: Option<u32>| {
-        search::decide(start.game(), Player::Cpu(Level::Easy), seed, games, &stop)
+        start
+            .game()
+            .decide(Player::Cpu(Level::Easy), seed, games, &stop)
             .unwrap()
             .info
     };

@@ -1,12 +1,14 @@
 //! A tiny game for testing the session layer without the real rules: a pile of stones, each
 //! player in turn takes one or two, whoever takes the last stone wins. Up to six seats (it
-//! borrows the capture game's variant for its player range).
+//! borrows the capture game's variant for its player range, and so its CPU levels).
 
 use crate::position::{
     BoardLayout, BoardShape, Cell, EndReason, GameKind, MoveInfo, Outcome, PieceView, Position,
     Seat, SeatStats, SetupError, Variant,
 };
-use crate::record::{AnyGame, Record};
+use crate::record::Record;
+use crate::search::searchable::{EvalStyle, Searchable};
+use crate::search::Playable;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TakeAway {
@@ -28,7 +30,7 @@ pub fn variant(players: u8) -> Variant {
 }
 
 /// The factory the session layer's loader takes.
-pub fn factory(variant: Variant, text: Option<&str>) -> Result<Box<dyn AnyGame>, SetupError> {
+pub fn factory(variant: Variant, text: Option<&str>) -> Result<Box<dyn Playable>, SetupError> {
     let start = match text {
         Some(text) => TakeAway::from_text(variant, text)?,
         None => TakeAway::start(variant)?,
@@ -36,7 +38,7 @@ pub fn factory(variant: Variant, text: Option<&str>) -> Result<Box<dyn AnyGame>,
     Ok(Box::new(Record::new(start)))
 }
 
-pub fn new_game(players: u8) -> Box<dyn AnyGame> {
+pub fn new_game(players: u8) -> Box<dyn Playable> {
     factory(variant(players), None).expect("valid toy variant")
 }
 
@@ -175,5 +177,12 @@ impl Position for TakeAway {
             .max_by_key(|&s| (self.taken[usize::from(s)], std::cmp::Reverse(s)))
             .unwrap_or(resigning);
         Outcome::win(winner, EndReason::Resignation)
+    }
+}
+
+impl Searchable for TakeAway {
+    /// No knowledge: the search must see the end to tell wins from losses.
+    fn evaluate(&self, _seat: Seat, _style: EvalStyle) -> i32 {
+        0
     }
 }

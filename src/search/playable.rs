@@ -1,0 +1,75 @@
+//! A game the CPU can play, behind one object-safe trait: [`Playable`] is the rules face
+//! ([`AnyGame`]) plus the CPU's decision. Every `Record<P>` of a [`Searchable`] game is one, so
+//! the session layer, the CLI and the match harness hold any game as `Box<dyn Playable>` and
+//! never need to know which game it is.
+
+use super::levels;
+use super::player;
+use super::searchable::Searchable;
+use super::Player;
+use crate::position::{MoveInfo, SetupError, Variant};
+use crate::record::{AnyGame, Record};
+use std::sync::atomic::AtomicBool;
+
+/// The CPU's answer in notation, with how it was found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Decision {
+    pub info: MoveInfo,
+    /// From the mover's side, in the game's evaluation units (decisive near ±1 000 000).
+    pub score: i32,
+    /// Deepest completed iteration (the easy level: its scoring depth).
+    pub depth: u32,
+    pub nodes: u64,
+}
+
+/// A game of any kind that the CPU can play. Implemented by every `Record<P: Searchable>`.
+pub trait Playable: AnyGame {
+    /// The move `player` plays for the seat to move, or `None` when the game is over.
+    /// `games_played` is the human's count of finished games (the easy level is gentler in the
+    /// first ones). Deterministic for a given game, player and seed; returns early when `stop`
+    /// is set.
+    fn decide(
+        &self,
+        player: Player,
+        seed: u64,
+        games_played: Option<u32>,
+        stop: &AtomicBool,
+    ) -> Option<Decision>;
+
+    fn clone_box(&self) -> Box<dyn Playable>;
+}
+
+/// Builds a game of a variant, from its start or from a position text: the catalogue's
+/// `new_game` for the real games; tests pass their own (the match harness also takes concrete
+/// games, `G`).
+pub type GameFactory<'a, G = dyn Playable> =
+    dyn Fn(Variant, Option<&str>) -> Result<Box<G>, SetupError> + Sync + 'a;
+
+impl<P: Searchable> Playable for Record<P> {
+    fn decide(
+        &self,
+        player: Player,
+        seed: u64,
+        games_played: Option<u32>,
+        stop: &AtomicBool,
+    ) -> Option<Decision> {
+        let config = levels::config(self.position().variant(), player);
+        let choice = player::choose(self, &config, seed, games_played, stop)?;
+        Some(Decision {
+            info: self.position().move_info(&choice.mv),
+            score: choice.score,
+            depth: choice.depth,
+            nodes: choice.nodes,
+        })
+    }
+
+    fn clone_box(&self) -> Box<dyn Playable> {
+        Box::new(self.clone())
+    }
+}
+
+impl Clone for Box<dyn Playable> {
+    fn clone(&self) -> Self {
+        self.clone_box()
+    }
+}
