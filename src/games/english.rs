@@ -3,7 +3,7 @@
 //! move. Draws: threefold repetition (judged by the record), 80 plies without a capture or a man
 //! move, 400 plies in all. See `docs/rules.md`, "English checkers".
 
-use crate::games::draughts::{Board, DraughtsMove, Rules};
+use crate::games::diagonal::{Board, DraughtsMove, Rules};
 use crate::geometry::diagonal::{DiagonalGrid, GRID_8};
 use crate::notation::fen::FenColor;
 use crate::position::{

@@ -5,7 +5,7 @@
 //! against a lone king, and 2 kings or 1 king against a lone king at once. See `docs/rules.md`,
 //! "International draughts".
 
-use crate::games::draughts::{Board, DraughtsMove, Rules};
+use crate::games::diagonal::{Board, DraughtsMove, Rules};
 use crate::geometry::diagonal::{DiagonalGrid, GRID_10};
 use crate::notation::fen::FenColor;
 use crate::position::{

@@ -2,8 +2,8 @@
 //! picks a game by its kind is the catalogue, a layer above the search.
 
 pub mod capture;
+pub mod diagonal;
 pub mod diamond;
-pub mod draughts;
 pub mod english;
 pub mod international;
 mod star_zobrist;

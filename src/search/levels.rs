@@ -1,4 +1,5 @@
-//! What each level means in each game: node budgets, depths, evaluation and mistakes.
+//! The CPU's levels and players, and what each level means in each game: node budgets, depths,
+//! evaluation and mistakes.
 //!
 //! Budgets are in nodes so that a match replays move for move; they were sized so the move
 //! times of issue 4 hold on one core in release (hard median ≤ 1 s, medium ≤ 200 ms, easy
@@ -9,9 +10,58 @@ use super::limits::Limits;
 use super::mistakes::Mistakes;
 use super::player::PlayerConfig;
 use super::searchable::EvalStyle;
-use super::{Level, Player};
 use crate::position::{GameKind, Variant};
+use serde::{Deserialize, Serialize};
 use std::time::Duration;
+
+/// The three CPU strengths.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    Easy,
+    Medium,
+    Hard,
+}
+
+impl Level {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Level> {
+        [Level::Easy, Level::Medium, Level::Hard]
+            .into_iter()
+            .find(|level| level.as_str() == text)
+    }
+}
+
+/// A CPU player: one of the levels, or the seed's Turkish CPU kept as a yardstick (three plies
+/// for each side, captures finished at the horizon, material only).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Player {
+    Cpu(Level),
+    Reference,
+}
+
+impl Player {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Player::Cpu(level) => level.as_str(),
+            Player::Reference => "reference",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Player> {
+        match text {
+            "reference" => Some(Player::Reference),
+            _ => Level::parse(text).map(Player::Cpu),
+        }
+    }
+}
 
 /// Depth of the seed's Turkish CPU: three plies for each side.
 pub const REFERENCE_DEPTH: u32 = 6;

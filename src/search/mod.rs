@@ -5,7 +5,7 @@
 //! over any searchable game), [`alphabeta`] (iterative-deepening
 //! PVS, paranoid for more than two seats or Best-Reply Search where a game allows it, capture
 //! quiescence) with [`table`], [`ordering`] and
-//! [`limits`]; [`mistakes`] (the easy level); [`levels`] (budgets per game and level);
+//! [`limits`]; [`mistakes`] (the easy level); [`levels`] (the levels and players, their budgets per game);
 //! [`player`] (a player on a concrete record); [`eval`] (one evaluation per game);
 //! [`selfplay`] (the match harness).
 
@@ -24,55 +24,5 @@ pub mod table;
 #[cfg(test)]
 mod testgame;
 
+pub use levels::{Level, Player};
 pub use playable::{Decision, GameFactory, Playable};
-
-use serde::{Deserialize, Serialize};
-
-/// The three CPU strengths.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Level {
-    Easy,
-    Medium,
-    Hard,
-}
-
-impl Level {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Level::Easy => "easy",
-            Level::Medium => "medium",
-            Level::Hard => "hard",
-        }
-    }
-
-    pub fn parse(text: &str) -> Option<Level> {
-        [Level::Easy, Level::Medium, Level::Hard]
-            .into_iter()
-            .find(|level| level.as_str() == text)
-    }
-}
-
-/// A CPU player: one of the levels, or the seed's Turkish CPU kept as a yardstick (three plies
-/// for each side, captures finished at the horizon, material only).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Player {
-    Cpu(Level),
-    Reference,
-}
-
-impl Player {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Player::Cpu(level) => level.as_str(),
-            Player::Reference => "reference",
-        }
-    }
-
-    pub fn parse(text: &str) -> Option<Player> {
-        match text {
-            "reference" => Some(Player::Reference),
-            _ => Level::parse(text).map(Player::Cpu),
-        }
-    }
-}

@@ -2,7 +2,7 @@
 //! over their shared bitboard [`Board`].
 
 use super::draughts::{combine, DraughtsGeometry, SideFeatures, Weights};
-use crate::games::draughts::{Board, DraughtsMove, Rules};
+use crate::games::diagonal::{Board, DraughtsMove, Rules};
 use crate::games::english::{English, EnglishRules};
 use crate::games::international::{International, InternationalRules};
 use crate::geometry::diagonal::Direction;
