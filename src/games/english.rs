@@ -3,13 +3,10 @@
 //! move. Draws: threefold repetition (judged by the record), 80 plies without a capture or a man
 //! move, 400 plies in all. See `docs/rules.md`, "English checkers".
 
-use crate::games::diagonal::{Board, DraughtsMove, Rules};
+use crate::games::diagonal::{board_position_methods, Board, DraughtsMove, Rules};
 use crate::geometry::diagonal::{DiagonalGrid, GRID_8};
 use crate::notation::fen::FenColor;
-use crate::position::{
-    BoardLayout, DrawCounter, EndReason, GameKind, MoveError, MoveInfo, Outcome, PieceView,
-    Position, Seat, SeatStats, SetupError, Variant,
-};
+use crate::position::{DrawCounter, EndReason, GameKind, Outcome, Position, SetupError, Variant};
 
 /// Plies without a capture or a man move that draw the game (40 moves of each side).
 pub const NO_PROGRESS_PLIES: u32 = 80;
@@ -64,6 +61,8 @@ fn check_kind(variant: Variant) -> Result<(), SetupError> {
 impl Position for English {
     type Move = DraughtsMove;
 
+    board_position_methods!(EnglishRules);
+
     fn start(variant: Variant) -> Result<Self, SetupError> {
         check_kind(variant)?;
         Ok(English {
@@ -78,20 +77,8 @@ impl Position for English {
         })
     }
 
-    fn to_text(&self) -> String {
-        self.board.to_fen()
-    }
-
     fn variant(&self) -> Variant {
         Variant::standard(GameKind::English)
-    }
-
-    fn to_move(&self) -> Seat {
-        self.board.to_move
-    }
-
-    fn legal_moves(&self, out: &mut Vec<DraughtsMove>) {
-        self.board.generate(out);
     }
 
     fn play(&mut self, mv: &DraughtsMove) {
@@ -114,38 +101,6 @@ impl Position for English {
         None
     }
 
-    fn zobrist(&self) -> u64 {
-        self.board.hash
-    }
-
-    fn move_info(&self, mv: &DraughtsMove) -> MoveInfo {
-        self.board.move_info(mv)
-    }
-
-    fn seat_name(&self, seat: Seat) -> &'static str {
-        EnglishRules::SEAT_NAMES[usize::from(seat & 1)]
-    }
-
-    fn seat_stats(&self) -> Vec<SeatStats> {
-        self.board.seat_stats()
-    }
-
-    fn layout(&self) -> BoardLayout {
-        Board::<EnglishRules>::layout()
-    }
-
-    fn pieces(&self) -> Vec<PieceView> {
-        self.board.piece_views()
-    }
-
-    fn repetition_limit(&self) -> Option<u32> {
-        Some(3)
-    }
-
-    fn is_irreversible(&self, mv: &DraughtsMove) -> bool {
-        mv.captures != 0 || self.board.is_man_move(mv)
-    }
-
     fn draw_counters(&self) -> Vec<DrawCounter> {
         vec![
             DrawCounter {
@@ -157,13 +112,5 @@ impl Position for English {
                 plies_left: MOVE_LIMIT_PLIES.saturating_sub(self.board.plies),
             },
         ]
-    }
-
-    fn count_moves(&self) -> u64 {
-        self.board.count()
-    }
-
-    fn parse_move(&self, text: &str) -> Result<DraughtsMove, MoveError> {
-        self.board.parse_move(text)
     }
 }

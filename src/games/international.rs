@@ -5,12 +5,11 @@
 //! against a lone king, and 2 kings or 1 king against a lone king at once. See `docs/rules.md`,
 //! "International draughts".
 
-use crate::games::diagonal::{Board, DraughtsMove, Rules};
+use crate::games::diagonal::{board_position_methods, Board, DraughtsMove, Rules};
 use crate::geometry::diagonal::{DiagonalGrid, GRID_10};
 use crate::notation::fen::FenColor;
 use crate::position::{
-    BoardLayout, DrawCounter, EndReason, GameKind, MoveError, MoveInfo, Outcome, PieceView,
-    Position, Seat, SeatStats, SetupError, Variant,
+    DrawCounter, EndReason, GameKind, Outcome, Position, Seat, SetupError, Variant,
 };
 
 /// Plies of king moves without a capture that draw the game (25 moves of each side).
@@ -114,6 +113,8 @@ fn check_kind(variant: Variant) -> Result<(), SetupError> {
 impl Position for International {
     type Move = DraughtsMove;
 
+    board_position_methods!(InternationalRules);
+
     fn start(variant: Variant) -> Result<Self, SetupError> {
         check_kind(variant)?;
         Ok(International::new(Board::start()))
@@ -124,20 +125,8 @@ impl Position for International {
         Ok(International::new(Board::from_fen(text)?))
     }
 
-    fn to_text(&self) -> String {
-        self.board.to_fen()
-    }
-
     fn variant(&self) -> Variant {
         Variant::standard(GameKind::International)
-    }
-
-    fn to_move(&self) -> Seat {
-        self.board.to_move
-    }
-
-    fn legal_moves(&self, out: &mut Vec<DraughtsMove>) {
-        self.board.generate(out);
     }
 
     fn play(&mut self, mv: &DraughtsMove) {
@@ -171,38 +160,6 @@ impl Position for International {
         None
     }
 
-    fn zobrist(&self) -> u64 {
-        self.board.hash
-    }
-
-    fn move_info(&self, mv: &DraughtsMove) -> MoveInfo {
-        self.board.move_info(mv)
-    }
-
-    fn seat_name(&self, seat: Seat) -> &'static str {
-        InternationalRules::SEAT_NAMES[usize::from(seat & 1)]
-    }
-
-    fn seat_stats(&self) -> Vec<SeatStats> {
-        self.board.seat_stats()
-    }
-
-    fn layout(&self) -> BoardLayout {
-        Board::<InternationalRules>::layout()
-    }
-
-    fn pieces(&self) -> Vec<PieceView> {
-        self.board.piece_views()
-    }
-
-    fn repetition_limit(&self) -> Option<u32> {
-        Some(3)
-    }
-
-    fn is_irreversible(&self, mv: &DraughtsMove) -> bool {
-        mv.captures != 0 || self.board.is_man_move(mv)
-    }
-
     fn draw_counters(&self) -> Vec<DrawCounter> {
         let mut counters = vec![DrawCounter {
             reason: EndReason::NoProgress,
@@ -222,13 +179,5 @@ impl Position for International {
             });
         }
         counters
-    }
-
-    fn count_moves(&self) -> u64 {
-        self.board.count()
-    }
-
-    fn parse_move(&self, text: &str) -> Result<DraughtsMove, MoveError> {
-        self.board.parse_move(text)
     }
 }

@@ -2,7 +2,8 @@
 //! squares, one move generator driven by a few rule switches, and the PDN square notation.
 //!
 //! Each game module wraps [`Board`] with its own draw rules and implements
-//! [`crate::position::Position`]; everything here is rule-neutral apart from the [`Rules`] switches.
+//! [`crate::position::Position`], taking the methods that only read the board from
+//! [`board_position_methods`]; everything here is rule-neutral apart from the [`Rules`] switches.
 
 mod movegen;
 mod text;
@@ -31,6 +32,72 @@ pub trait Rules: Copy + Debug + Default + Send + Sync + 'static {
     /// Rows of men each side starts with.
     const START_ROWS: u32;
 }
+
+/// The `Position` methods a diagonal game answers straight from its board (a field `board` of
+/// type `Board<$rules>`), for use inside its `impl Position`: each game then writes only its
+/// start, its moves' effect on its own counters, its ends and its draw counters.
+macro_rules! board_position_methods {
+    ($rules:ty) => {
+        fn to_text(&self) -> String {
+            self.board.to_fen()
+        }
+
+        fn to_move(&self) -> $crate::position::Seat {
+            self.board.to_move
+        }
+
+        fn legal_moves(&self, out: &mut Vec<$crate::games::diagonal::DraughtsMove>) {
+            self.board.generate(out);
+        }
+
+        fn zobrist(&self) -> u64 {
+            self.board.hash
+        }
+
+        fn move_info(
+            &self,
+            mv: &$crate::games::diagonal::DraughtsMove,
+        ) -> $crate::position::MoveInfo {
+            self.board.move_info(mv)
+        }
+
+        fn seat_name(&self, seat: $crate::position::Seat) -> &'static str {
+            <$rules as $crate::games::diagonal::Rules>::SEAT_NAMES[usize::from(seat & 1)]
+        }
+
+        fn seat_stats(&self) -> Vec<$crate::position::SeatStats> {
+            self.board.seat_stats()
+        }
+
+        fn layout(&self) -> $crate::position::BoardLayout {
+            $crate::games::diagonal::Board::<$rules>::layout()
+        }
+
+        fn pieces(&self) -> Vec<$crate::position::PieceView> {
+            self.board.piece_views()
+        }
+
+        fn repetition_limit(&self) -> Option<u32> {
+            Some(3)
+        }
+
+        fn is_irreversible(&self, mv: &$crate::games::diagonal::DraughtsMove) -> bool {
+            mv.captures != 0 || self.board.is_man_move(mv)
+        }
+
+        fn count_moves(&self) -> u64 {
+            self.board.count()
+        }
+
+        fn parse_move(
+            &self,
+            text: &str,
+        ) -> Result<$crate::games::diagonal::DraughtsMove, $crate::position::MoveError> {
+            self.board.parse_move(text)
+        }
+    };
+}
+pub(crate) use board_position_methods;
 
 /// A move: the moving piece's start and end bits and the bits it captures. Two capture paths with
 /// the same three values are the same move; the display path is rebuilt by [`Board::move_paths`].
