@@ -150,6 +150,84 @@ pub fn score_root_moves<P: Searchable>(
     scored
 }
 
+/// What the table says of a node: a score that settles it, or the index of the move to try first
+/// (`usize::MAX`: none).
+enum Probe {
+    Cut(i32),
+    First(usize),
+}
+
+/// The alpha-beta window of one node and its best move so far, shared by the paranoid search and
+/// Best-Reply Search. Scores are the root seat's: a maximizing node raises `low`, a minimizing
+/// node lowers `high`.
+struct Window {
+    /// The window the node was called with (for the bound it stores).
+    alpha: i32,
+    beta: i32,
+    low: i32,
+    high: i32,
+    maximizing: bool,
+    best_value: i32,
+    best_index: usize,
+}
+
+impl Window {
+    fn new(alpha: i32, beta: i32, maximizing: bool, first_index: usize) -> Window {
+        Window {
+            alpha,
+            beta,
+            low: alpha,
+            high: beta,
+            maximizing,
+            best_value: if maximizing { -INFINITY } else { INFINITY },
+            best_index: first_index,
+        }
+    }
+
+    /// The null window at the side the node's player tries to improve.
+    fn null_window(&self) -> (i32, i32) {
+        if self.maximizing {
+            (self.low, self.low + 1)
+        } else {
+            (self.high - 1, self.high)
+        }
+    }
+
+    /// Whether `value` fails to improve on the node's side of the window.
+    fn fails(&self, value: i32) -> bool {
+        if self.maximizing {
+            value <= self.low
+        } else {
+            value >= self.high
+        }
+    }
+
+    fn improves(&self, value: i32) -> bool {
+        if self.maximizing {
+            value > self.best_value
+        } else {
+            value < self.best_value
+        }
+    }
+
+    /// Principal-variation search of the move ranked `rank`: the first with the full window, the
+    /// others with a null window and, when that finds a better move, again with the rest of it.
+    fn search(&self, rank: usize, mut child: impl FnMut(i32, i32) -> i32) -> i32 {
+        if rank == 0 {
+            return child(self.low, self.high);
+        }
+        let (low, high) = self.null_window();
+        let probe = child(low, high);
+        if probe <= self.low || probe >= self.high {
+            probe
+        } else if self.maximizing {
+            child(probe, self.high)
+        } else {
+            child(self.low, probe)
+        }
+    }
+}
+
 struct Searcher<'a, P: Searchable> {
     root: Seat,
     params: &'a Params,
@@ -242,20 +320,10 @@ impl<'a, P: Searchable> Searcher<'a, P> {
         if depth <= 0 || ply >= MAX_PLY {
             return self.quiesce(position, key, ply, alpha, beta, 0);
         }
-        let mut tt_move = usize::MAX;
-        if let Some(entry) = self.table.probe(key, ply) {
-            if ply > 0 && i32::from(entry.depth) >= depth {
-                let cut = match entry.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => entry.score >= beta,
-                    Bound::Upper => entry.score <= alpha,
-                };
-                if cut {
-                    return entry.score;
-                }
-            }
-            tt_move = usize::from(entry.best);
-        }
+        let tt_move = match self.probe(key, ply, depth, alpha, beta) {
+            Probe::Cut(score) => return score,
+            Probe::First(index) => index,
+        };
         let mut moves = Vec::new();
         position.legal_moves(&mut moves);
         if moves.is_empty() {
@@ -265,9 +333,7 @@ impl<'a, P: Searchable> Searcher<'a, P> {
         // A forced reply costs one node: look one ply further.
         let child_depth = if moves.len() == 1 { depth } else { depth - 1 };
         let maximizing = position.to_move() == self.root;
-        let (mut low, mut high) = (alpha, beta);
-        let mut best_value = if maximizing { -INFINITY } else { INFINITY };
-        let mut best_index = order[0];
+        let mut window = Window::new(alpha, beta, maximizing, order[0]);
         let irreversible_key = position.zobrist();
         for (rank, &index) in order.iter().enumerate() {
             let mv = &moves[index];
@@ -280,78 +346,89 @@ impl<'a, P: Searchable> Searcher<'a, P> {
                 && !position.is_capture(mv);
             // A reduced probe that fails to beat the best so far settles the move.
             let settled = if reduce {
-                let probe = if maximizing {
-                    self.alphabeta(&child, child_depth - 1, ply + 1, low, low + 1)
-                } else {
-                    self.alphabeta(&child, child_depth - 1, ply + 1, high - 1, high)
-                };
-                let fails = if maximizing {
-                    probe <= low
-                } else {
-                    probe >= high
-                };
-                fails.then_some(probe)
+                let (low, high) = window.null_window();
+                let probe = self.alphabeta(&child, child_depth - 1, ply + 1, low, high);
+                window.fails(probe).then_some(probe)
             } else {
                 None
             };
-            let value = if let Some(probe) = settled {
-                probe
-            } else if rank == 0 {
-                self.alphabeta(&child, child_depth, ply + 1, low, high)
-            } else if maximizing {
-                let probe = self.alphabeta(&child, child_depth, ply + 1, low, low + 1);
-                if probe > low && probe < high {
-                    self.alphabeta(&child, child_depth, ply + 1, probe, high)
-                } else {
-                    probe
-                }
-            } else {
-                let probe = self.alphabeta(&child, child_depth, ply + 1, high - 1, high);
-                if probe < high && probe > low {
-                    self.alphabeta(&child, child_depth, ply + 1, low, probe)
-                } else {
-                    probe
-                }
+            let value = match settled {
+                Some(probe) => probe,
+                None => window.search(rank, |low, high| {
+                    self.alphabeta(&child, child_depth, ply + 1, low, high)
+                }),
             };
             self.pop();
             if self.budget.aborted() {
                 return 0;
             }
-            let improves = if maximizing {
-                value > best_value
-            } else {
-                value < best_value
-            };
-            if improves {
-                best_value = value;
-                best_index = index;
-                if ply == 0 {
-                    self.root_best = Some(index);
-                }
-            }
-            if maximizing {
-                low = low.max(value);
-            } else {
-                high = high.min(value);
-            }
-            if low >= high {
-                if !position.is_capture(mv) {
-                    self.ordering
-                        .cutoff(mv, ply, depth, position.history_key(mv));
-                }
+            if self.take_value(&mut window, index, value, (position, mv), ply, depth) {
                 break;
             }
         }
-        let bound = if best_value <= alpha {
+        self.store(key, ply, depth, &window)
+    }
+
+    /// The table's verdict on a node searched `depth` deep in the window (`alpha`, `beta`).
+    fn probe(&self, key: u64, ply: usize, depth: i32, alpha: i32, beta: i32) -> Probe {
+        let Some(entry) = self.table.probe(key, ply) else {
+            return Probe::First(usize::MAX);
+        };
+        if ply > 0 && i32::from(entry.depth) >= depth {
+            let cut = match entry.bound {
+                Bound::Exact => true,
+                Bound::Lower => entry.score >= beta,
+                Bound::Upper => entry.score <= alpha,
+            };
+            if cut {
+                return Probe::Cut(entry.score);
+            }
+        }
+        Probe::First(usize::from(entry.best))
+    }
+
+    /// Takes the value of the move at `index` (`mv`, played by `mover`) into the node's window;
+    /// true when it cuts the node off (a quiet move then becomes a killer and gains history).
+    fn take_value(
+        &mut self,
+        window: &mut Window,
+        index: usize,
+        value: i32,
+        (mover, mv): (&P, &P::Move),
+        ply: usize,
+        depth: i32,
+    ) -> bool {
+        if window.improves(value) {
+            window.best_value = value;
+            window.best_index = index;
+            if ply == 0 {
+                self.root_best = Some(index);
+            }
+        }
+        if window.maximizing {
+            window.low = window.low.max(value);
+        } else {
+            window.high = window.high.min(value);
+        }
+        let cut = window.low >= window.high;
+        if cut && !mover.is_capture(mv) {
+            self.ordering.cutoff(mv, ply, depth, mover.history_key(mv));
+        }
+        cut
+    }
+
+    /// Stores the node's result in the table, with the bound its window gives; returns its value.
+    fn store(&mut self, key: u64, ply: usize, depth: i32, window: &Window) -> i32 {
+        let bound = if window.best_value <= window.alpha {
             Bound::Upper
-        } else if best_value >= beta {
+        } else if window.best_value >= window.beta {
             Bound::Lower
         } else {
             Bound::Exact
         };
         self.table
-            .store(key, ply, depth, best_value, bound, best_index);
-        best_value
+            .store(key, ply, depth, window.best_value, bound, window.best_index);
+        window.best_value
     }
 
     /// Past the horizon: finish capture sequences, then evaluate.

@@ -10,7 +10,7 @@
 //! The opponents' layer is built with [`Searchable::with_turn`]; positions in the tree are not
 //! reachable in play, so the repetition rule is not applied here.
 
-use super::{Bound, Searcher, INFINITY, MAX_PLY};
+use super::{Probe, Searcher, Window, MAX_PLY};
 use crate::position::Seat;
 use crate::search::searchable::Searchable;
 
@@ -40,20 +40,10 @@ impl<P: Searchable> Searcher<'_, P> {
         if depth <= 0 || ply >= MAX_PLY {
             return self.leaf(position, key, maximizing);
         }
-        let mut tt_move = usize::MAX;
-        if let Some(entry) = self.table.probe(key, ply) {
-            if ply > 0 && i32::from(entry.depth) >= depth {
-                let cut = match entry.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => entry.score >= beta,
-                    Bound::Upper => entry.score <= alpha,
-                };
-                if cut {
-                    return entry.score;
-                }
-            }
-            tt_move = usize::from(entry.best);
-        }
+        let tt_move = match self.probe(key, ply, depth, alpha, beta) {
+            Probe::Cut(score) => return score,
+            Probe::First(index) => index,
+        };
         // Who may move here: the root seat, or every opponent in turn order.
         let movers: Vec<P> = if maximizing {
             vec![position.clone()]
@@ -76,9 +66,7 @@ impl<P: Searchable> Searcher<'_, P> {
             ply,
             tt_move,
         );
-        let (mut low, mut high) = (alpha, beta);
-        let mut best_value = if maximizing { -INFINITY } else { INFINITY };
-        let mut best_index = order[0];
+        let mut window = Window::new(alpha, beta, maximizing, order[0]);
         for (rank, &index) in order.iter().enumerate() {
             let (mover, mv) = &moves[index];
             let mover = &movers[*mover];
@@ -100,64 +88,18 @@ impl<P: Searchable> Searcher<'_, P> {
                     Some(outcome) => self.terminal(outcome, ply + 1),
                     None => self.evaluate(&played, played.search_key()),
                 },
-                Some(child) => {
-                    let depth = depth - 1;
-                    if rank == 0 {
-                        self.best_reply(child, depth, ply + 1, low, high)
-                    } else if maximizing {
-                        let probe = self.best_reply(child, depth, ply + 1, low, low + 1);
-                        if probe > low && probe < high {
-                            self.best_reply(child, depth, ply + 1, probe, high)
-                        } else {
-                            probe
-                        }
-                    } else {
-                        let probe = self.best_reply(child, depth, ply + 1, high - 1, high);
-                        if probe < high && probe > low {
-                            self.best_reply(child, depth, ply + 1, low, probe)
-                        } else {
-                            probe
-                        }
-                    }
-                }
+                Some(child) => window.search(rank, |low, high| {
+                    self.best_reply(child, depth - 1, ply + 1, low, high)
+                }),
             };
             if self.budget.aborted() {
                 return 0;
             }
-            let improves = if maximizing {
-                value > best_value
-            } else {
-                value < best_value
-            };
-            if improves {
-                best_value = value;
-                best_index = index;
-                if ply == 0 {
-                    self.root_best = Some(index);
-                }
-            }
-            if maximizing {
-                low = low.max(value);
-            } else {
-                high = high.min(value);
-            }
-            if low >= high {
-                if !mover.is_capture(mv) {
-                    self.ordering.cutoff(mv, ply, depth, mover.history_key(mv));
-                }
+            if self.take_value(&mut window, index, value, (mover, mv), ply, depth) {
                 break;
             }
         }
-        let bound = if best_value <= alpha {
-            Bound::Upper
-        } else if best_value >= beta {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
-        self.table
-            .store(key, ply, depth, best_value, bound, best_index);
-        best_value
+        self.store(key, ply, depth, &window)
     }
 
     /// The horizon: the root seat to move, or any opponent to move.
