@@ -210,11 +210,11 @@ impl Connection {
                 self.attach(code, hub, None, None).await;
                 Ok(())
             }
-            ClientMessage::StartCpu => self.act(Action::StartCpu).await,
+            ClientMessage::StartCpu {} => self.act(Action::StartCpu).await,
             ClientMessage::Move { text, ply } => self.act(Action::Move { text, ply }).await,
-            ClientMessage::Resign => self.act(Action::Resign).await,
-            ClientMessage::Rematch => self.act(Action::Rematch).await,
-            ClientMessage::Leave => {
+            ClientMessage::Resign {} => self.act(Action::Resign).await,
+            ClientMessage::Rematch {} => self.act(Action::Rematch).await,
+            ClientMessage::Leave {} => {
                 let member = self.room.as_ref().ok_or(RoomError::NotInRoom)?;
                 if member.token_hash.is_some() {
                     self.act(Action::Leave).await?;
@@ -223,13 +223,13 @@ impl Connection {
                 self.send(protocol::encode(&ServerMessage::Left)).await;
                 Ok(())
             }
-            ClientMessage::Sync => {
+            ClientMessage::Sync {} => {
                 let member = self.room.as_mut().ok_or(RoomError::NotInRoom)?;
                 let snapshot = Arc::clone(&member.hub.snapshots.borrow_and_update());
                 self.push_state(snapshot).await;
                 Ok(())
             }
-            ClientMessage::Ping => {
+            ClientMessage::Ping {} => {
                 self.send(protocol::encode(&ServerMessage::Pong)).await;
                 Ok(())
             }

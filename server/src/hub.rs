@@ -303,6 +303,16 @@ impl Hub {
         if self.gone {
             return;
         }
+        let expired = self
+            .record
+            .as_ref()
+            .is_some_and(|r| self.now() >= r.value.expires_at());
+        if expired {
+            self.reload().await;
+            if self.gone {
+                return;
+            }
+        }
         let store = &self.shared.store;
         match store
             .acquire_lease(&self.code, &self.shared.config.instance, LEASE_TTL)

@@ -38,7 +38,7 @@ pub enum ClientMessage {
         code: String,
     },
     /// Starts the game with the CPU (medium) in every free seat.
-    StartCpu,
+    StartCpu {},
     /// Plays a move of the seat to move (the text of one of the state's legal moves). `ply`, if
     /// given, must be the current ply (a move sent for an older position is refused).
     Move {
@@ -47,14 +47,14 @@ pub enum ClientMessage {
         #[serde(default)]
         ply: Option<usize>,
     },
-    Resign,
+    Resign {},
     /// Leaves the room (3+ players: the CPU takes the seat; 2 players: resigns a game in play).
-    Leave,
+    Leave {},
     /// Starts the next game with the same people, each one seat on.
-    Rematch,
+    Rematch {},
     /// Asks for the room's state again.
-    Sync,
-    Ping,
+    Sync {},
+    Ping {},
 }
 
 /// The `clock` of a `create` message.
@@ -175,7 +175,7 @@ mod tests {
         );
         assert_eq!(
             parse(r#"{"type":"ping","v":1}"#, 4096).unwrap(),
-            ClientMessage::Ping
+            ClientMessage::Ping {}
         );
     }
 
