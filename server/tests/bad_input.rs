@@ -222,7 +222,7 @@ async fn garbage_senders_and_flooders_are_cut_off_alone() {
             _ => {}
         }
     }
-    assert!(pongs >= 15 && pongs < 60, "{pongs} pongs");
+    assert!((15..60).contains(&pongs), "{pongs} pongs");
     assert_eq!(limited, Config::default().max_strikes);
 
     assert_eq!(stored(&server, &code).await, before);

@@ -179,11 +179,7 @@ impl Client {
         loop {
             let message = self.next().await.expect("socket closed");
             match message["type"].as_str() {
-                Some("state") => {
-                    if accept(&message) {
-                        return message["room"].clone();
-                    }
-                }
+                Some("state") if accept(&message) => return message["room"].clone(),
                 Some("error") => panic!("unexpected error {message}"),
                 _ => {}
             }
