@@ -1,0 +1,294 @@
+//! The embedded default store: rooms in this process's memory, behind one mutex (every call is a
+//! short map operation, never held across an await). Publish/subscribe is a tokio broadcast
+//! channel per room; expiry is checked on every read and by a sweeper task that drops expired
+//! rooms ([`MemoryStore::sweep`]). Room expiry is measured on the server's [`TimeSource`] (like
+//! the record's deadlines); leases and presence, which only say whether a task or a socket of
+//! this process is alive, on tokio's monotonic clock.
+
+use super::{EventStream, RoomCode, RoomEvent, RoomRecord, RoomStore, Save, StoreError, Versioned};
+use crate::time::TimeSource;
+use futures_util::StreamExt;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+use tokio::sync::broadcast;
+use tokio::time::Instant;
+use tokio_stream::wrappers::BroadcastStream;
+
+/// Events a slow subscriber may lag behind before it skips to "reload" (one event is enough to
+/// reload, so a small buffer loses nothing that matters).
+const EVENT_BUFFER: usize = 64;
+
+#[derive(Clone)]
+pub struct MemoryStore {
+    /// The rooms, shared by every handle.
+    inner: Arc<Mutex<Rooms>>,
+    /// The time expiry deadlines are measured on (tests move it forward).
+    time: TimeSource,
+}
+
+#[derive(Default)]
+struct Rooms {
+    rooms: HashMap<RoomCode, Room>,
+    /// Event channels, by room; kept apart from `rooms` so a subscriber may wait for a room that
+    /// is being created, and removed with the room.
+    channels: HashMap<RoomCode, broadcast::Sender<RoomEvent>>,
+}
+
+struct Room {
+    version: u64,
+    record: RoomRecord,
+    /// Unix ms after which the room no longer exists.
+    expires_at: u64,
+    /// The lease holder and when its lease lapses.
+    lease: Option<(String, Instant)>,
+    /// Live connections per seat: connection id and when its entry lapses.
+    presence: HashMap<u8, (String, Instant)>,
+}
+
+impl MemoryStore {
+    pub fn new(time: TimeSource) -> MemoryStore {
+        MemoryStore {
+            inner: Arc::new(Mutex::new(Rooms::default())),
+            time,
+        }
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Rooms> {
+        // A panic while holding the lock cannot leave a half-made room (every change is one map
+        // operation), so a poisoned lock is still consistent.
+        self.inner
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Drops every expired room; returns how many.
+    pub fn sweep(&self) -> usize {
+        let now = self.time.now_ms();
+        let mut rooms = self.lock();
+        let expired: Vec<RoomCode> = rooms
+            .rooms
+            .iter()
+            .filter(|(_, room)| room.expires_at <= now)
+            .map(|(code, _)| code.clone())
+            .collect();
+        for code in &expired {
+            rooms.rooms.remove(code);
+            if let Some(channel) = rooms.channels.remove(code) {
+                let _ = channel.send(RoomEvent::Deleted);
+            }
+        }
+        expired.len()
+    }
+
+    /// Runs [`MemoryStore::sweep`] every `every` until the returned task is aborted.
+    pub fn spawn_sweeper(&self, every: Duration) -> tokio::task::JoinHandle<()> {
+        let store = self.clone();
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(every);
+            loop {
+                tick.tick().await;
+                let dropped = store.sweep();
+                if dropped > 0 {
+                    tracing::info!(rooms = dropped, "expired rooms deleted");
+                }
+            }
+        })
+    }
+
+    /// Rooms held (expired ones not yet swept included).
+    pub fn room_count(&self) -> usize {
+        self.lock().rooms.len()
+    }
+
+    fn deadline(&self, ttl: Duration) -> u64 {
+        self.time.now_ms().saturating_add(ttl.as_millis() as u64)
+    }
+}
+
+impl Rooms {
+    /// The live room of `code` (an expired one counts as absent).
+    fn live(&mut self, code: &RoomCode, now: u64) -> Option<&mut Room> {
+        self.rooms
+            .get_mut(code)
+            .filter(|room| room.expires_at > now)
+    }
+}
+
+#[async_trait::async_trait]
+impl RoomStore for MemoryStore {
+    async fn create(
+        &self,
+        code: &RoomCode,
+        record: &RoomRecord,
+        ttl: Duration,
+    ) -> Result<bool, StoreError> {
+        let now = self.time.now_ms();
+        let expires_at = self.deadline(ttl);
+        let mut rooms = self.lock();
+        if rooms.live(code, now).is_some() {
+            return Ok(false);
+        }
+        rooms.rooms.insert(
+            code.clone(),
+            Room {
+                version: 1,
+                record: record.clone(),
+                expires_at,
+                lease: None,
+                presence: HashMap::new(),
+            },
+        );
+        Ok(true)
+    }
+
+    async fn load(&self, code: &RoomCode) -> Result<Option<Versioned<RoomRecord>>, StoreError> {
+        let now = self.time.now_ms();
+        Ok(self.lock().live(code, now).map(|room| Versioned {
+            version: room.version,
+            value: room.record.clone(),
+        }))
+    }
+
+    async fn save(
+        &self,
+        code: &RoomCode,
+        expected: u64,
+        record: &RoomRecord,
+        ttl: Duration,
+    ) -> Result<Save, StoreError> {
+        let now = self.time.now_ms();
+        let expires_at = self.deadline(ttl);
+        let mut rooms = self.lock();
+        match rooms.live(code, now) {
+            Some(room) if room.version == expected => {
+                room.version += 1;
+                room.record = record.clone();
+                room.expires_at = expires_at;
+                Ok(Save::Saved(room.version))
+            }
+            _ => Ok(Save::Conflict),
+        }
+    }
+
+    async fn delete(&self, code: &RoomCode) -> Result<(), StoreError> {
+        let mut rooms = self.lock();
+        rooms.rooms.remove(code);
+        if let Some(channel) = rooms.channels.remove(code) {
+            let _ = channel.send(RoomEvent::Deleted);
+        }
+        Ok(())
+    }
+
+    async fn publish(&self, code: &RoomCode, event: &RoomEvent) -> Result<(), StoreError> {
+        if let Some(channel) = self.lock().channels.get(code) {
+            // No receiver is not an error: nobody is watching the room.
+            let _ = channel.send(event.clone());
+        }
+        Ok(())
+    }
+
+    async fn subscribe(&self, code: &RoomCode) -> Result<EventStream, StoreError> {
+        let receiver = {
+            let mut rooms = self.lock();
+            rooms
+                .channels
+                .entry(code.clone())
+                .or_insert_with(|| broadcast::channel(EVENT_BUFFER).0)
+                .subscribe()
+        };
+        // A subscriber that lagged has missed events; any event means "reload", so it hears one.
+        Ok(BroadcastStream::new(receiver)
+            .map(|event| event.unwrap_or(RoomEvent::Changed { version: 0 }))
+            .boxed())
+    }
+
+    async fn acquire_lease(
+        &self,
+        code: &RoomCode,
+        owner: &str,
+        ttl: Duration,
+    ) -> Result<bool, StoreError> {
+        let now = self.time.now_ms();
+        let instant = Instant::now();
+        let mut rooms = self.lock();
+        let Some(room) = rooms.live(code, now) else {
+            return Ok(false);
+        };
+        match &room.lease {
+            Some((holder, lapses)) if holder != owner && *lapses > instant => Ok(false),
+            _ => {
+                room.lease = Some((owner.to_string(), instant + ttl));
+                Ok(true)
+            }
+        }
+    }
+
+    async fn release_lease(&self, code: &RoomCode, owner: &str) -> Result<(), StoreError> {
+        let now = self.time.now_ms();
+        if let Some(room) = self.lock().live(code, now) {
+            if room
+                .lease
+                .as_ref()
+                .is_some_and(|(holder, _)| holder == owner)
+            {
+                room.lease = None;
+            }
+        }
+        Ok(())
+    }
+
+    async fn set_presence(
+        &self,
+        code: &RoomCode,
+        seat: u8,
+        conn: &str,
+        ttl: Duration,
+    ) -> Result<(), StoreError> {
+        let now = self.time.now_ms();
+        if let Some(room) = self.lock().live(code, now) {
+            room.presence
+                .insert(seat, (conn.to_string(), Instant::now() + ttl));
+        }
+        Ok(())
+    }
+
+    async fn clear_presence(
+        &self,
+        code: &RoomCode,
+        seat: u8,
+        conn: &str,
+    ) -> Result<(), StoreError> {
+        let now = self.time.now_ms();
+        if let Some(room) = self.lock().live(code, now) {
+            if room
+                .presence
+                .get(&seat)
+                .is_some_and(|(owner, _)| owner == conn)
+            {
+                room.presence.remove(&seat);
+            }
+        }
+        Ok(())
+    }
+
+    async fn present_seats(&self, code: &RoomCode) -> Result<Vec<u8>, StoreError> {
+        let now = self.time.now_ms();
+        let instant = Instant::now();
+        let mut seats: Vec<u8> = match self.lock().live(code, now) {
+            Some(room) => room
+                .presence
+                .iter()
+                .filter(|(_, (_, until))| *until > instant)
+                .map(|(&seat, _)| seat)
+                .collect(),
+            None => Vec::new(),
+        };
+        seats.sort_unstable();
+        Ok(seats)
+    }
+
+    async fn ping(&self) -> Result<(), StoreError> {
+        Ok(())
+    }
+}

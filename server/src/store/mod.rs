@@ -1,0 +1,290 @@
+//! The room store: where a room's record lives, how a change reaches every instance, who runs
+//! a room's timers, and which seats have a live connection. One trait, two backends:
+//! [`memory::MemoryStore`] (the embedded default, one process) and `redis::RedisStore` (behind the
+//! `redis` feature: many instances sharing one Redis), as `ROOMSTORE.md` and `docs/protocol.md`
+//! describe.
+//!
+//! The design every backend follows:
+//! - A change is load → check with `damas::session` → compare-and-set [`RoomStore::save`]; a
+//!   client is answered only after `Saved` (a crash loses no acknowledged move). `Conflict`:
+//!   reload and retry.
+//! - After a save the writer publishes a [`RoomEvent`]; every instance with sockets in the room
+//!   reloads the record and pushes the new state.
+//! - Timers (CPU moves, the 45 s takeover, clock flags) run only in the instance holding the
+//!   room's lease, from absolute deadlines kept in the record, so another instance can take over.
+//! - Presence entries have a short TTL renewed by the instance holding the socket, so a crashed
+//!   instance's players show as gone within seconds.
+//! - Expiry: every save passes the time left until [`RoomRecord::expires_at`]; the backend drops
+//!   the room then (memory: a sweeper; Redis: PEXPIRE on each of the room's keys).
+
+pub mod memory;
+// The Redis backend adds here: `#[cfg(feature = "redis")] pub mod redis;` with
+// `RedisStore::connect(url: &str) -> Result<RedisStore, StoreError>` (main.rs calls it for
+// `--redis URL`).
+
+use futures_util::stream::BoxStream;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::time::Duration;
+use thiserror::Error;
+
+/// A room's code: 16 URL-safe characters carrying 96 bits of OS randomness (see `lobby`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct RoomCode(String);
+
+impl RoomCode {
+    /// Length of a code in characters (96 bits in base64url).
+    pub const LEN: usize = 16;
+
+    /// Accepts a code sent by a client: exactly [`RoomCode::LEN`] base64url characters.
+    pub fn parse(text: &str) -> Option<RoomCode> {
+        let ok = text.len() == Self::LEN
+            && text
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+        ok.then(|| RoomCode(text.to_string()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for RoomCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// A record and the version the store holds it at (bumped by every save).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Versioned<T> {
+    pub version: u64,
+    pub value: T,
+}
+
+/// The answer of a compare-and-set save.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Save {
+    /// Stored; the record's new version.
+    Saved(u64),
+    /// Someone saved first (or the room is gone): reload and retry.
+    Conflict,
+}
+
+/// What a subscriber hears: something in the room changed, reload it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum RoomEvent {
+    /// The record was saved at this version.
+    Changed { version: u64 },
+    /// A seat's connection came or went (the record may be unchanged).
+    Presence,
+    /// The room was deleted.
+    Deleted,
+}
+
+/// Events of one room, from every instance.
+pub type EventStream = BoxStream<'static, RoomEvent>;
+
+#[derive(Debug, Error)]
+pub enum StoreError {
+    /// The backend does not answer (connection refused, timeout …).
+    #[error("room store unavailable: {0}")]
+    Unavailable(String),
+    /// A stored record that does not read back.
+    #[error("room record unreadable: {0}")]
+    Corrupt(String),
+    /// The backend is not part of this build (e.g. Redis without the `redis` feature).
+    #[error("{0}")]
+    NotBuilt(String),
+}
+
+/// Where rooms live. Every method is one round trip (or one lock) and is safe to call from any
+/// task; backends are shared as `Arc<dyn RoomStore>`.
+#[async_trait::async_trait]
+pub trait RoomStore: Send + Sync + 'static {
+    /// Stores a new room at version 1; `Ok(false)` if the code is taken.
+    async fn create(
+        &self,
+        code: &RoomCode,
+        record: &RoomRecord,
+        ttl: Duration,
+    ) -> Result<bool, StoreError>;
+    /// The record and its version, or `None` if absent or expired.
+    async fn load(&self, code: &RoomCode) -> Result<Option<Versioned<RoomRecord>>, StoreError>;
+    /// Compare-and-set: stores `record` if the stored version is still `expected`, and sets the
+    /// room's time to live. Durable when it returns `Saved`.
+    async fn save(
+        &self,
+        code: &RoomCode,
+        expected: u64,
+        record: &RoomRecord,
+        ttl: Duration,
+    ) -> Result<Save, StoreError>;
+    /// Removes the room and everything kept for it.
+    async fn delete(&self, code: &RoomCode) -> Result<(), StoreError>;
+    /// Tells every subscriber of the room (on every instance, this one included).
+    async fn publish(&self, code: &RoomCode, event: &RoomEvent) -> Result<(), StoreError>;
+    /// The room's events from now on.
+    async fn subscribe(&self, code: &RoomCode) -> Result<EventStream, StoreError>;
+    /// Takes or renews the room's lease for `owner`; true if `owner` holds it now.
+    async fn acquire_lease(
+        &self,
+        code: &RoomCode,
+        owner: &str,
+        ttl: Duration,
+    ) -> Result<bool, StoreError>;
+    /// Gives the lease up if `owner` holds it.
+    async fn release_lease(&self, code: &RoomCode, owner: &str) -> Result<(), StoreError>;
+    /// Marks `seat` as connected through connection `conn` for `ttl` (renewed while it lives).
+    async fn set_presence(
+        &self,
+        code: &RoomCode,
+        seat: u8,
+        conn: &str,
+        ttl: Duration,
+    ) -> Result<(), StoreError>;
+    /// Clears the entry of `seat` if `conn` still owns it.
+    async fn clear_presence(&self, code: &RoomCode, seat: u8, conn: &str)
+        -> Result<(), StoreError>;
+    /// Seats with a live presence entry, ascending.
+    async fn present_seats(&self, code: &RoomCode) -> Result<Vec<u8>, StoreError>;
+    /// Health: the backend answers.
+    async fn ping(&self) -> Result<(), StoreError>;
+}
+
+/// The current meaning of [`RoomRecord`]; bumped when it changes.
+pub const RECORD_FORMAT: u32 = 1;
+
+/// A room is deleted this long after it was created …
+pub const ROOM_LIFETIME_MS: u64 = 24 * 60 * 60 * 1000;
+/// … or this long after everyone left, whichever comes first.
+pub const EMPTY_ROOM_MS: u64 = 30 * 60 * 1000;
+
+/// Everything a room is, as stored (JSON). The game itself is not stored: it is rebuilt by
+/// replaying `moves` through `damas::session`, so the record cannot hold an illegal position.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoomRecord {
+    pub format: u32,
+    pub code: RoomCode,
+    /// The game and player count, as `damas::session::VariantSetup` reads them.
+    pub game: GameChoice,
+    /// The room's clock (`None`: untimed).
+    pub clock: Option<ClockSettings>,
+    /// One entry per seat of the game, in seat order (seat 0 moves first).
+    pub seats: Vec<SeatRecord>,
+    /// False while the room waits for players; moves are refused until then.
+    pub started: bool,
+    /// The accepted moves of the current game, in notation, in order.
+    pub moves: Vec<String>,
+    /// Each seat's clock (empty when untimed).
+    pub clocks: Vec<SeatClock>,
+    /// Unix ms when the seat to move began its turn (the running clock's start); `None` before
+    /// the start and after the end.
+    pub turn_started_at: Option<u64>,
+    /// A seat that resigned (replayed into the session).
+    pub resigned: Option<u8>,
+    /// The end, once decided (by the rules, a resignation or a clock).
+    pub result: Option<RoomResult>,
+    /// Games played before this one in the room (0 for the first).
+    pub rematch: u32,
+    /// The CPU's seed for this game.
+    pub seed: u64,
+    /// Unix ms of the creation.
+    pub created_at: u64,
+    /// Unix ms since when no seat has been connected (`None` while someone is).
+    pub emptied_at: Option<u64>,
+}
+
+/// The game a room plays.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameChoice {
+    /// `diamond`, `capture`, `english`, `turkish` or `international`.
+    pub kind: String,
+    pub players: u8,
+    #[serde(default)]
+    pub long_jump: bool,
+}
+
+/// Who sits in a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SeatKind {
+    /// Free: a friend may join here.
+    Empty,
+    Human,
+    /// The CPU (medium) from the start ("start with the CPU in the free seats").
+    Cpu,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatRecord {
+    pub kind: SeatKind,
+    /// The player's cleaned nickname (humans only).
+    pub nickname: Option<String>,
+    /// Hex SHA-256 of the seat's secret token; the token itself is never stored.
+    pub token_hash: Option<String>,
+    /// The player left (3+ players: the CPU plays the seat from then on).
+    pub left: bool,
+    /// Unix ms since when the player has had no connection (the CPU takes over 45 s later).
+    pub away_since: Option<u64>,
+}
+
+impl SeatRecord {
+    pub fn empty() -> SeatRecord {
+        SeatRecord {
+            kind: SeatKind::Empty,
+            nickname: None,
+            token_hash: None,
+            left: false,
+            away_since: None,
+        }
+    }
+}
+
+/// A room's clock: main time, then byo-yomi periods.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClockSettings {
+    pub main_ms: u64,
+    pub periods: u32,
+    pub period_ms: u64,
+}
+
+/// One seat's clock between turns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatClock {
+    /// Main time left.
+    pub main_ms: u64,
+    /// Byo-yomi periods left (a period used up is gone).
+    pub periods: u32,
+}
+
+/// How a room's game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoomResult {
+    /// `None`: a draw.
+    pub winner: Option<u8>,
+    /// The rules' end reason (`damas` `EndReason`, snake_case), or `time` for a clock.
+    pub reason: String,
+    /// The seat whose clock ran out, for a time loss.
+    #[serde(default)]
+    pub flagged: Option<u8>,
+}
+
+impl RoomRecord {
+    /// Unix ms at which the room is deleted: 24 h after creation, or 30 min after everyone left.
+    pub fn expires_at(&self) -> u64 {
+        let lifetime = self.created_at.saturating_add(ROOM_LIFETIME_MS);
+        match self.emptied_at {
+            Some(at) => lifetime.min(at.saturating_add(EMPTY_ROOM_MS)),
+            None => lifetime,
+        }
+    }
+
+    /// The time to live to pass to `create`/`save` at `now_ms` (at least 1 ms).
+    pub fn ttl(&self, now_ms: u64) -> Duration {
+        Duration::from_millis(self.expires_at().saturating_sub(now_ms).max(1))
+    }
+}
