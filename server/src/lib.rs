@@ -1,9 +1,31 @@
 //! Damas room server: friends play the five games in rooms opened by link, over WebSocket; the
-//! server alone judges every move through `damas::session`.
+//! server alone judges every move through `damas::session` (docs/protocol.md).
 //!
 //! Map of the crate:
-//! - [`store`]: the `RoomStore` seam (room records, compare-and-set saves, events, leases,
-//!   presence) and its backends: [`store::memory`] (embedded default) and `store::redis`.
-//! - [`time`]: unix-ms time with a test offset (deadlines are absolute and stored).
+//! - [`server`]: [`run`] (the one entry point: HTTP routes, `/ws`, `/health`, the static UI),
+//!   the Origin allow-list and the connection cap.
+//! - [`connection`]: one task per socket — size cap, rate limit, typed errors, cut-off.
+//! - [`protocol`]: the messages (versioned JSON) and their parsing.
+//! - [`hub`]: one task per room per instance — actions through compare-and-set saves, snapshots
+//!   to the room's sockets, and with the room's lease the timers (CPU moves, takeover, flags).
+//! - Message families, as pure functions on the room record:
+//!   [`lobby`] (create, join, resume, CPU seats, leave, rematch, codes and tokens),
+//!   [`play`] (moves through the session, resignation, who controls a seat),
+//!   [`clocks`] (main time and byo-yomi).
+//! - [`store`]: the `RoomStore` seam and its backends ([`store::memory`], `store::redis`).
+//! - [`config`], [`error`], [`time`] (unix-ms time that tests move forward).
+pub mod clocks;
+pub mod config;
+pub mod connection;
+pub mod error;
+pub mod hub;
+pub mod lobby;
+pub mod play;
+pub mod protocol;
+pub mod server;
 pub mod store;
 pub mod time;
+
+pub use config::Config;
+pub use error::RoomError;
+pub use server::run;

@@ -1,6 +1,131 @@
-//! `damas-server`: the room server's command line.
+//! `damas-server`: the room server's command line. Alone it serves rooms from memory on
+//! 127.0.0.1:8080; `--redis URL` shares rooms with other instances through Redis.
+
+use clap::Parser;
+use damas_server::store::memory::MemoryStore;
+use damas_server::store::{RoomStore, StoreError};
+use damas_server::Config;
+use std::net::IpAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "damas-server",
+    version,
+    about = "Damas room server (WebSocket)"
+)]
+struct Cli {
+    /// Address to listen on.
+    #[arg(long, default_value = "127.0.0.1")]
+    bind: IpAddr,
+    /// Port to listen on (0: any free port, printed at start).
+    #[arg(long, default_value_t = 8080)]
+    port: u16,
+    /// Keep rooms in Redis (e.g. redis://127.0.0.1:6379) instead of memory.
+    #[arg(long, value_name = "URL")]
+    redis: Option<String>,
+    /// Serve the static UI from this directory (`/`, and `/r/<code>` for room links).
+    #[arg(long, value_name = "DIR")]
+    ui: Option<PathBuf>,
+    /// Origin admitted for browser sockets besides this server's own (repeatable; `*`: any).
+    #[arg(long = "origin", value_name = "ORIGIN")]
+    origins: Vec<String>,
+    /// Seconds a disconnected player keeps the seat before the CPU plays it (tests shorten it).
+    #[arg(long, default_value_t = 45, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    takeover_secs: u64,
+}
+
+#[derive(Debug, thiserror::Error)]
+enum StartError {
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error("cannot listen on {0}: {1}")]
+    Listen(String, std::io::Error),
+    #[error("--ui {0}: no index.html there")]
+    NoUi(String),
+    #[error("server stopped: {0}")]
+    Serve(std::io::Error),
+}
 
 fn main() {
-    eprintln!("damas-server: the server entry point is not built yet");
-    std::process::exit(2);
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()),
+        )
+        .init();
+    let cli = Cli::parse();
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(runtime) => runtime,
+        Err(error) => {
+            eprintln!("damas-server: cannot start the runtime: {error}");
+            std::process::exit(1);
+        }
+    };
+    if let Err(error) = runtime.block_on(serve(cli)) {
+        eprintln!("damas-server: {error}");
+        std::process::exit(1);
+    }
+}
+
+async fn open_store(cli: &Cli, config: &Config) -> Result<Arc<dyn RoomStore>, StoreError> {
+    match &cli.redis {
+        None => {
+            let store = MemoryStore::new(config.time.clone());
+            store.spawn_sweeper(Duration::from_secs(30));
+            Ok(Arc::new(store))
+        }
+        Some(url) => redis_store(url).await,
+    }
+}
+
+#[cfg(feature = "redis")]
+async fn redis_store(url: &str) -> Result<Arc<dyn RoomStore>, StoreError> {
+    Ok(Arc::new(
+        damas_server::store::redis::RedisStore::connect(url).await?,
+    ))
+}
+
+#[cfg(not(feature = "redis"))]
+async fn redis_store(_url: &str) -> Result<Arc<dyn RoomStore>, StoreError> {
+    Err(StoreError::NotBuilt(
+        "this damas-server was built without Redis support (cargo feature `redis`)".into(),
+    ))
+}
+
+async fn serve(cli: Cli) -> Result<(), StartError> {
+    if let Some(dir) = &cli.ui {
+        if !dir.join("index.html").is_file() {
+            return Err(StartError::NoUi(dir.display().to_string()));
+        }
+    }
+    let config = Config {
+        takeover: Duration::from_secs(cli.takeover_secs),
+        origins: cli.origins.clone(),
+        ui_dir: cli.ui.clone(),
+        ..Config::default()
+    };
+    let store = open_store(&cli, &config).await?;
+    store.ping().await?;
+    let address = std::net::SocketAddr::new(cli.bind, cli.port);
+    let listener = tokio::net::TcpListener::bind(address)
+        .await
+        .map_err(|e| StartError::Listen(address.to_string(), e))?;
+    let local = listener
+        .local_addr()
+        .map_err(|e| StartError::Listen(address.to_string(), e))?;
+    let backend = if cli.redis.is_some() {
+        "redis"
+    } else {
+        "memory"
+    };
+    tracing::info!(%local, backend, "damas-server listening (ws://{local}/ws)");
+    println!("damas-server listening on http://{local} ({backend} store)");
+    let shutdown = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    damas_server::run(listener, store, config, shutdown)
+        .await
+        .map_err(StartError::Serve)
 }

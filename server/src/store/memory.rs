@@ -1,7 +1,9 @@
 //! The embedded default store: rooms in this process's memory, behind one mutex (every call is a
 //! short map operation, never held across an await). Publish/subscribe is a tokio broadcast
 //! channel per room; expiry is checked on every read and by a sweeper task that drops expired
-//! rooms ([`MemoryStore::sweep`]).
+//! rooms ([`MemoryStore::sweep`]). Room expiry is measured on the server's [`TimeSource`] (like
+//! the record's deadlines); leases and presence, which only say whether a task or a socket of
+//! this process is alive, on tokio's monotonic clock.
 
 use super::{EventStream, RoomCode, RoomEvent, RoomRecord, RoomStore, Save, StoreError, Versioned};
 use crate::time::TimeSource;
@@ -10,6 +12,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 use tokio::sync::broadcast;
+use tokio::time::Instant;
 use tokio_stream::wrappers::BroadcastStream;
 
 /// Events a slow subscriber may lag behind before it skips to "reload" (one event is enough to
@@ -38,9 +41,9 @@ struct Room {
     /// Unix ms after which the room no longer exists.
     expires_at: u64,
     /// The lease holder and when its lease lapses.
-    lease: Option<(String, u64)>,
+    lease: Option<(String, Instant)>,
     /// Live connections per seat: connection id and when its entry lapses.
-    presence: HashMap<u8, (String, u64)>,
+    presence: HashMap<u8, (String, Instant)>,
 }
 
 impl MemoryStore {
@@ -207,15 +210,15 @@ impl RoomStore for MemoryStore {
         ttl: Duration,
     ) -> Result<bool, StoreError> {
         let now = self.time.now_ms();
-        let until = self.deadline(ttl);
+        let instant = Instant::now();
         let mut rooms = self.lock();
         let Some(room) = rooms.live(code, now) else {
             return Ok(false);
         };
         match &room.lease {
-            Some((holder, lapses)) if holder != owner && *lapses > now => Ok(false),
+            Some((holder, lapses)) if holder != owner && *lapses > instant => Ok(false),
             _ => {
-                room.lease = Some((owner.to_string(), until));
+                room.lease = Some((owner.to_string(), instant + ttl));
                 Ok(true)
             }
         }
@@ -243,9 +246,9 @@ impl RoomStore for MemoryStore {
         ttl: Duration,
     ) -> Result<(), StoreError> {
         let now = self.time.now_ms();
-        let until = self.deadline(ttl);
         if let Some(room) = self.lock().live(code, now) {
-            room.presence.insert(seat, (conn.to_string(), until));
+            room.presence
+                .insert(seat, (conn.to_string(), Instant::now() + ttl));
         }
         Ok(())
     }
@@ -271,11 +274,12 @@ impl RoomStore for MemoryStore {
 
     async fn present_seats(&self, code: &RoomCode) -> Result<Vec<u8>, StoreError> {
         let now = self.time.now_ms();
+        let instant = Instant::now();
         let mut seats: Vec<u8> = match self.lock().live(code, now) {
             Some(room) => room
                 .presence
                 .iter()
-                .filter(|(_, (_, until))| *until > now)
+                .filter(|(_, (_, until))| *until > instant)
                 .map(|(&seat, _)| seat)
                 .collect(),
             None => Vec::new(),

@@ -1,0 +1,51 @@
+//! What a server instance is told at start: its limits, the browsers it admits, its time.
+
+use crate::time::TimeSource;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// The seeds: "a los 45 segundos la CPU empieza a jugar sus turnos".
+pub const TAKEOVER: Duration = Duration::from_secs(45);
+
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The time every deadline is measured on (tests move it forward).
+    pub time: TimeSource,
+    /// How long a seat may stay disconnected before the CPU plays its turns.
+    pub takeover: Duration,
+    /// Origins (`scheme://host[:port]`) whose pages may open a socket; `*` admits any. A page
+    /// served by this server (same host) is always admitted; clients that send no Origin
+    /// (native apps, tests) too.
+    pub origins: Vec<String>,
+    /// The static UI to serve (`/` and `/r/<code>`), if any.
+    pub ui_dir: Option<PathBuf>,
+    /// Longest message a client may send, in bytes; longer ones are refused with `too_large`.
+    pub max_message: usize,
+    /// Messages a connection may send per second, on average …
+    pub rate_per_second: f64,
+    /// … and in one burst.
+    pub rate_burst: f64,
+    /// Protocol errors (malformed, too large, rate-limited …) after which a connection is closed.
+    pub max_strikes: u32,
+    /// Open sockets at most; more are refused with 503.
+    pub max_connections: usize,
+    /// This instance's name as a lease owner.
+    pub instance: String,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            time: TimeSource::new(),
+            takeover: TAKEOVER,
+            origins: Vec::new(),
+            ui_dir: None,
+            max_message: 4096,
+            rate_per_second: 10.0,
+            rate_burst: 20.0,
+            max_strikes: 10,
+            max_connections: 20_000,
+            instance: crate::lobby::new_code().to_string(),
+        }
+    }
+}

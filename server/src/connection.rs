@@ -1,0 +1,399 @@
+//! One task per WebSocket: reads the client's messages (size cap, rate limit, typed errors),
+//! acts through the room's hub, and pushes every new snapshot of its room. A client that keeps
+//! sending garbage or floods is closed; nothing it sends reaches the room unless valid.
+//!
+//! The connection keeps its seat token's hash (never the token, never logged) and finds its seat
+//! in every snapshot by it, so it follows its player through rematch rotations.
+
+use crate::clocks;
+use crate::error::RoomError;
+use crate::hub::{Action, HubHandle, Snapshot, PRESENCE_TTL};
+use crate::lobby;
+use crate::protocol::{self, ClientMessage, ServerMessage};
+use crate::server::Shared;
+use crate::store::{RoomCode, RoomEvent};
+use axum::extract::ws::{CloseFrame, Message, WebSocket};
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::OwnedSemaphorePermit;
+use tokio::time::Instant;
+
+/// A seat's presence is renewed this often (its entry lives `PRESENCE_TTL`).
+const PRESENCE_RENEWAL: Duration = Duration::from_secs(5);
+/// A client that does not take a message within this time is dropped.
+const SEND_TIMEOUT: Duration = Duration::from_secs(10);
+/// Close code "policy violation" (RFC 6455).
+const POLICY_VIOLATION: u16 = 1008;
+
+/// Per-connection token bucket.
+struct RateLimit {
+    tokens: f64,
+    last: Instant,
+    per_second: f64,
+    burst: f64,
+}
+
+impl RateLimit {
+    fn new(per_second: f64, burst: f64) -> RateLimit {
+        RateLimit {
+            tokens: burst,
+            last: Instant::now(),
+            per_second,
+            burst,
+        }
+    }
+
+    fn take(&mut self) -> bool {
+        let now = Instant::now();
+        let refill = now.duration_since(self.last).as_secs_f64() * self.per_second;
+        self.tokens = (self.tokens + refill).min(self.burst);
+        self.last = now;
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+/// The room a connection is in.
+struct Membership {
+    code: RoomCode,
+    hub: HubHandle,
+    /// Hash of the seat token (`None`: a spectator).
+    token_hash: Option<String>,
+    /// The seat whose presence this connection keeps.
+    present_seat: Option<u8>,
+}
+
+struct Connection {
+    shared: Arc<Shared>,
+    socket: WebSocket,
+    /// Random id, names this connection's presence entries.
+    id: String,
+    room: Option<Membership>,
+    rate: RateLimit,
+    /// Protocol errors so far; at `max_strikes` the connection is closed.
+    strikes: u32,
+    /// Set when the connection must end (cut off, or the client is gone).
+    closing: bool,
+}
+
+/// Serves one socket until it closes or the server shuts down.
+pub async fn serve(socket: WebSocket, shared: Arc<Shared>, _permit: OwnedSemaphorePermit) {
+    let config = &shared.config;
+    let mut connection = Connection {
+        rate: RateLimit::new(config.rate_per_second, config.rate_burst),
+        shared: Arc::clone(&shared),
+        socket,
+        id: lobby::new_code().to_string(),
+        room: None,
+        strikes: 0,
+        closing: false,
+    };
+    let mut shutdown = shared.shutdown.clone();
+    let mut presence = tokio::time::interval(PRESENCE_RENEWAL);
+    presence.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    while !connection.closing {
+        tokio::select! {
+            message = connection.socket.recv() => match message {
+                Some(Ok(Message::Text(text))) => connection.on_text(text.as_str()).await,
+                Some(Ok(Message::Binary(_))) => connection.refuse(RoomError::Binary).await,
+                Some(Ok(Message::Ping(_) | Message::Pong(_))) => {}
+                Some(Ok(Message::Close(_)) | Err(_)) | None => break,
+            },
+            changed = next_snapshot(&mut connection.room) => match changed {
+                Some(snapshot) => connection.push_state(snapshot).await,
+                None => connection.room_closed().await,
+            },
+            _ = presence.tick() => connection.renew_presence().await,
+            _ = shutdown.changed() => break,
+        }
+    }
+    connection.detach().await;
+    let _ = connection.socket.send(Message::Close(None)).await;
+}
+
+/// The next snapshot of the connection's room (`None`: its hub is gone); pends without a room.
+async fn next_snapshot(room: &mut Option<Membership>) -> Option<Arc<Snapshot>> {
+    let Some(member) = room else {
+        return std::future::pending().await;
+    };
+    match member.hub.snapshots.changed().await {
+        Ok(()) => Some(Arc::clone(&member.hub.snapshots.borrow_and_update())),
+        Err(_) => None,
+    }
+}
+
+impl Connection {
+    async fn send(&mut self, text: String) {
+        let sent = tokio::time::timeout(SEND_TIMEOUT, self.socket.send(Message::Text(text.into())));
+        if !matches!(sent.await, Ok(Ok(()))) {
+            self.closing = true;
+        }
+    }
+
+    async fn on_text(&mut self, text: &str) {
+        if !self.rate.take() {
+            return self.refuse(RoomError::RateLimited).await;
+        }
+        let message = match protocol::parse(text, self.shared.config.max_message) {
+            Ok(message) => message,
+            Err(error) => return self.refuse(error).await,
+        };
+        if let Err(error) = self.dispatch(message).await {
+            self.refuse(error).await;
+        }
+    }
+
+    /// Answers an error; protocol abuse counts towards being cut off.
+    async fn refuse(&mut self, error: RoomError) {
+        if error.is_strike() {
+            self.strikes += 1;
+        }
+        self.send(protocol::error_message(&error)).await;
+        if self.strikes >= self.shared.config.max_strikes {
+            let room = self.room.as_ref().map(|m| m.code.to_string());
+            tracing::info!(
+                room = room.as_deref().unwrap_or("-"),
+                "connection cut off after repeated protocol errors"
+            );
+            let frame = CloseFrame {
+                code: POLICY_VIOLATION,
+                reason: "too many bad messages".into(),
+            };
+            let _ = self.socket.send(Message::Close(Some(frame))).await;
+            self.closing = true;
+        }
+    }
+
+    async fn dispatch(&mut self, message: ClientMessage) -> Result<(), RoomError> {
+        match message {
+            ClientMessage::Create {
+                game,
+                nickname,
+                clock,
+            } => {
+                self.ensure_free()?;
+                let nickname = lobby::clean_nickname(&nickname)?;
+                let clock = clocks::choose(&game.kind, clock.as_ref())?;
+                let (token, hash) = lobby::new_token();
+                let code = create_room(&self.shared, game, clock, nickname, &hash).await?;
+                self.enter(code, Some((token, hash)), Action::Resume).await
+            }
+            ClientMessage::Join { code, nickname } => {
+                self.ensure_free()?;
+                let code = RoomCode::parse(&code).ok_or(RoomError::NoSuchRoom)?;
+                let nickname = lobby::clean_nickname(&nickname)?;
+                let token = lobby::new_token();
+                self.enter(code, Some(token), Action::Join { nickname })
+                    .await
+            }
+            ClientMessage::Resume { code, token } => {
+                self.ensure_free()?;
+                let code = RoomCode::parse(&code).ok_or(RoomError::NoSuchRoom)?;
+                let hash = lobby::hash_token(&token);
+                self.enter(code, Some((token, hash)), Action::Resume).await
+            }
+            ClientMessage::Watch { code } => {
+                self.ensure_free()?;
+                let code = RoomCode::parse(&code).ok_or(RoomError::NoSuchRoom)?;
+                if self.shared.store.load(&code).await?.is_none() {
+                    return Err(RoomError::NoSuchRoom);
+                }
+                let hub = self.shared.hubs.open(&self.shared, &code);
+                self.send(protocol::encode(&ServerMessage::Watching {
+                    code: code.as_str(),
+                }))
+                .await;
+                self.attach(code, hub, None, None).await;
+                Ok(())
+            }
+            ClientMessage::StartCpu {} => self.act(Action::StartCpu).await,
+            ClientMessage::Move { text, ply } => self.act(Action::Move { text, ply }).await,
+            ClientMessage::Resign {} => self.act(Action::Resign).await,
+            ClientMessage::Rematch {} => self.act(Action::Rematch).await,
+            ClientMessage::Leave {} => {
+                let member = self.room.as_ref().ok_or(RoomError::NotInRoom)?;
+                if member.token_hash.is_some() {
+                    self.act(Action::Leave).await?;
+                }
+                self.detach().await;
+                self.send(protocol::encode(&ServerMessage::Left)).await;
+                Ok(())
+            }
+            ClientMessage::Sync {} => {
+                let member = self.room.as_mut().ok_or(RoomError::NotInRoom)?;
+                let snapshot = Arc::clone(&member.hub.snapshots.borrow_and_update());
+                self.push_state(snapshot).await;
+                Ok(())
+            }
+            ClientMessage::Ping {} => {
+                self.send(protocol::encode(&ServerMessage::Pong)).await;
+                Ok(())
+            }
+        }
+    }
+
+    fn ensure_free(&self) -> Result<(), RoomError> {
+        match self.room {
+            Some(_) => Err(RoomError::AlreadyInRoom),
+            None => Ok(()),
+        }
+    }
+
+    /// Sits in a room: `action` (join or resume) through the room's hub, then `joined`.
+    async fn enter(
+        &mut self,
+        code: RoomCode,
+        token: Option<(String, String)>,
+        action: Action,
+    ) -> Result<(), RoomError> {
+        let hub = self.shared.hubs.open(&self.shared, &code);
+        let hash = token.as_ref().map(|(_, hash)| hash.clone());
+        let seat = hub
+            .act(action, hash.clone(), &self.id)
+            .await?
+            .ok_or(RoomError::Busy)?;
+        if let Some((token, _)) = &token {
+            self.send(protocol::encode(&ServerMessage::Joined {
+                code: code.as_str(),
+                seat,
+                token,
+            }))
+            .await;
+        }
+        self.attach(code, hub, hash, Some(seat)).await;
+        Ok(())
+    }
+
+    async fn attach(
+        &mut self,
+        code: RoomCode,
+        hub: HubHandle,
+        token_hash: Option<String>,
+        present_seat: Option<u8>,
+    ) {
+        let mut member = Membership {
+            code,
+            hub,
+            token_hash,
+            present_seat,
+        };
+        let snapshot = Arc::clone(&member.hub.snapshots.borrow_and_update());
+        self.room = Some(member);
+        if snapshot.version > 0 || snapshot.gone {
+            self.push_state(snapshot).await;
+        }
+    }
+
+    async fn act(&mut self, action: Action) -> Result<(), RoomError> {
+        let member = self.room.as_ref().ok_or(RoomError::NotInRoom)?;
+        let hash = member.token_hash.clone().ok_or(RoomError::NotSeated)?;
+        member.hub.act(action, Some(hash), &self.id).await?;
+        Ok(())
+    }
+
+    async fn push_state(&mut self, snapshot: Arc<Snapshot>) {
+        if snapshot.gone {
+            return self.room_closed().await;
+        }
+        let Some(room) = snapshot.room.as_deref() else {
+            return;
+        };
+        let Some(member) = self.room.as_mut() else {
+            return;
+        };
+        let you = member.token_hash.as_deref().and_then(|hash| {
+            snapshot
+                .seat_hashes
+                .iter()
+                .position(|h| h.as_deref() == Some(hash))
+                .map(|i| i as u8)
+        });
+        let moved = member.token_hash.is_some() && you != member.present_seat;
+        let text = protocol::encode(&ServerMessage::State { you, room });
+        if moved {
+            // A rematch moved the player: the presence entry follows.
+            let old = member.present_seat;
+            member.present_seat = you;
+            let code = member.code.clone();
+            let store = &self.shared.store;
+            if let Some(old) = old {
+                let _ = store.clear_presence(&code, old, &self.id).await;
+            }
+            if let Some(seat) = you {
+                let _ = store
+                    .set_presence(&code, seat, &self.id, PRESENCE_TTL)
+                    .await;
+            }
+            let _ = store.publish(&code, &RoomEvent::Presence).await;
+        }
+        self.send(text).await;
+    }
+
+    async fn renew_presence(&mut self) {
+        if let Some(Membership {
+            code,
+            present_seat: Some(seat),
+            ..
+        }) = &self.room
+        {
+            let _ = self
+                .shared
+                .store
+                .set_presence(code, *seat, &self.id, PRESENCE_TTL)
+                .await;
+        }
+    }
+
+    async fn room_closed(&mut self) {
+        if let Some(member) = self.room.take() {
+            self.send(protocol::encode(&ServerMessage::Closed {
+                code: member.code.as_str(),
+            }))
+            .await;
+        }
+    }
+
+    /// Leaves the room's hub; the seat shows as disconnected at once.
+    async fn detach(&mut self) {
+        let Some(member) = self.room.take() else {
+            return;
+        };
+        if let Some(seat) = member.present_seat {
+            let store = &self.shared.store;
+            let _ = store.clear_presence(&member.code, seat, &self.id).await;
+            let _ = store.publish(&member.code, &RoomEvent::Presence).await;
+        }
+    }
+}
+
+/// Stores a new room with its creator seated; returns its code.
+async fn create_room(
+    shared: &Shared,
+    game: crate::store::GameChoice,
+    clock: Option<crate::store::ClockSettings>,
+    nickname: String,
+    hash: &str,
+) -> Result<RoomCode, RoomError> {
+    let now = shared.config.time.now_ms();
+    // 96 random bits do not meet twice in practice; a few tries cover a broken generator.
+    for _ in 0..3 {
+        let code = lobby::new_code();
+        let (record, _) = lobby::new_room(
+            code.clone(),
+            game.clone(),
+            clock,
+            nickname.clone(),
+            hash.to_string(),
+            now,
+        )?;
+        if shared.store.create(&code, &record, record.ttl(now)).await? {
+            tracing::info!(room = %code, game = %record.game.kind, players = record.game.players, "room created");
+            return Ok(code);
+        }
+    }
+    Err(RoomError::Busy)
+}

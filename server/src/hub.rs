@@ -1,0 +1,732 @@
+//! One task per room per instance: the room's hub. Connections in the room send it their
+//! actions and watch its latest snapshot; it loads/saves the record through the store, keeps the
+//! room's session in step (`play::Game`), and, while it holds the room's lease, runs the room's
+//! timers from the record's absolute deadlines: the CPU's moves, the 45 s takeover, clock flags.
+//!
+//! A hub lives while a connection of this instance is in the room; another instance's hub may
+//! serve the same room (the store's compare-and-set and events keep them in step, the lease lets
+//! one of them run the timers).
+
+use crate::error::RoomError;
+use crate::lobby;
+use crate::play::{self, Game};
+use crate::protocol::VERSION;
+use crate::server::Shared;
+use crate::store::{
+    ClockSettings, GameChoice, RoomCode, RoomEvent, RoomRecord, RoomResult, Save, SeatClock,
+    SeatKind, Versioned,
+};
+use damas::session::GameView;
+use futures_util::StreamExt;
+use serde::Serialize;
+use serde_json::value::RawValue;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::sync::{mpsc, oneshot, watch};
+
+/// How often the lease is renewed and presence reconciled.
+const HOUSEKEEPING: Duration = Duration::from_secs(2);
+/// A lease outlives a missed renewal or two, and lapses within seconds of a crash.
+const LEASE_TTL: Duration = Duration::from_secs(6);
+/// A presence entry outlives two missed renewals (connections renew every 5 s).
+pub const PRESENCE_TTL: Duration = Duration::from_secs(15);
+/// Compare-and-set attempts before an action gives up with `busy`.
+const SAVE_ATTEMPTS: usize = 8;
+
+/// What a connection asks of the room.
+#[derive(Debug)]
+pub enum Action {
+    Join { nickname: String },
+    Resume,
+    StartCpu,
+    Move { text: String, ply: Option<usize> },
+    Resign,
+    Leave,
+    Rematch,
+}
+
+pub struct Command {
+    pub action: Action,
+    /// The hash of the sender's seat token (`None`: a spectator).
+    pub token_hash: Option<String>,
+    /// The sender's connection id (its presence entries).
+    pub conn: String,
+    pub reply: oneshot::Sender<Result<Option<u8>, RoomError>>,
+}
+
+/// The room as this instance last saw it, ready to send.
+#[derive(Debug, Default)]
+pub struct Snapshot {
+    /// The store's version of the record (0: not loaded yet).
+    pub version: u64,
+    /// The `room` of the `state` message.
+    pub room: Option<Box<RawValue>>,
+    /// Token hash of each seat, to tell a connection its seat (never sent).
+    pub seat_hashes: Vec<Option<String>>,
+    /// The room no longer exists.
+    pub gone: bool,
+}
+
+/// A connection's link to its room's hub.
+pub struct HubHandle {
+    commands: mpsc::Sender<Command>,
+    pub snapshots: watch::Receiver<Arc<Snapshot>>,
+}
+
+impl HubHandle {
+    /// Sends an action and waits for its answer.
+    pub async fn act(
+        &self,
+        action: Action,
+        token_hash: Option<String>,
+        conn: &str,
+    ) -> Result<Option<u8>, RoomError> {
+        let (reply, answer) = oneshot::channel();
+        let command = Command {
+            action,
+            token_hash,
+            conn: conn.to_string(),
+            reply,
+        };
+        self.commands
+            .send(command)
+            .await
+            .map_err(|_| RoomError::Busy)?;
+        answer.await.map_err(|_| RoomError::Busy)?
+    }
+}
+
+/// The hubs of this instance, by room.
+#[derive(Default)]
+pub struct Hubs {
+    hubs: Mutex<HashMap<RoomCode, Entry>>,
+    next_id: std::sync::atomic::AtomicU64,
+}
+
+struct Entry {
+    id: u64,
+    /// Weak: the hub stops when its last connection drops its handle.
+    commands: mpsc::WeakSender<Command>,
+    snapshots: watch::Receiver<Arc<Snapshot>>,
+}
+
+impl Hubs {
+    /// A handle on the hub of `code`, started if this instance has none.
+    pub fn open(&self, shared: &Arc<Shared>, code: &RoomCode) -> HubHandle {
+        let mut hubs = self.hubs.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(entry) = hubs.get(code) {
+            if let Some(commands) = entry.commands.upgrade() {
+                return HubHandle {
+                    commands,
+                    snapshots: entry.snapshots.clone(),
+                };
+            }
+        }
+        let id = self
+            .next_id
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let (commands, receiver) = mpsc::channel(64);
+        let (snapshot_tx, snapshots) = watch::channel(Arc::new(Snapshot::default()));
+        hubs.insert(
+            code.clone(),
+            Entry {
+                id,
+                commands: commands.downgrade(),
+                snapshots: snapshots.clone(),
+            },
+        );
+        let hub = Hub::new(Arc::clone(shared), code.clone(), snapshot_tx);
+        tokio::spawn(hub.run(receiver, id));
+        HubHandle {
+            commands,
+            snapshots,
+        }
+    }
+
+    fn remove(&self, code: &RoomCode, id: u64) {
+        let mut hubs = self.hubs.lock().unwrap_or_else(|p| p.into_inner());
+        if hubs.get(code).is_some_and(|entry| entry.id == id) {
+            hubs.remove(code);
+        }
+    }
+
+    /// Rooms with a hub on this instance.
+    pub fn len(&self) -> usize {
+        self.hubs.lock().unwrap_or_else(|p| p.into_inner()).len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+struct CpuDecision {
+    ply: usize,
+    seat: u8,
+    choice: Result<Option<String>, RoomError>,
+}
+
+struct Hub {
+    shared: Arc<Shared>,
+    code: RoomCode,
+    /// The record as last loaded or saved, and its version.
+    record: Option<Versioned<RoomRecord>>,
+    /// The record's game, in step with `record`.
+    game: Option<Game>,
+    /// Seats with a live connection (on any instance), as last read.
+    present: Vec<u8>,
+    /// Whether this instance runs the room's timers.
+    lease: bool,
+    gone: bool,
+    snapshots: watch::Sender<Arc<Snapshot>>,
+    /// The ply the CPU is thinking about, if it is.
+    cpu_thinking: Option<usize>,
+    cpu_tx: mpsc::UnboundedSender<CpuDecision>,
+    cpu_rx: mpsc::UnboundedReceiver<CpuDecision>,
+    /// When the hub last woke for a deadline (a deadline that could not be acted on is retried
+    /// a little later, not in a busy loop).
+    last_wake: u64,
+}
+
+impl Hub {
+    fn new(shared: Arc<Shared>, code: RoomCode, snapshots: watch::Sender<Arc<Snapshot>>) -> Hub {
+        let (cpu_tx, cpu_rx) = mpsc::unbounded_channel();
+        Hub {
+            shared,
+            code,
+            record: None,
+            game: None,
+            present: Vec::new(),
+            lease: false,
+            gone: false,
+            snapshots,
+            cpu_thinking: None,
+            cpu_tx,
+            cpu_rx,
+            last_wake: 0,
+        }
+    }
+
+    fn now(&self) -> u64 {
+        self.shared.config.time.now_ms()
+    }
+
+    fn takeover_ms(&self) -> u64 {
+        self.shared.config.takeover.as_millis() as u64
+    }
+
+    async fn run(mut self, mut commands: mpsc::Receiver<Command>, id: u64) {
+        let events = self.shared.store.subscribe(&self.code).await;
+        let mut events = match events {
+            Ok(events) => Some(events),
+            Err(error) => {
+                tracing::warn!(room = %self.code, %error, "cannot subscribe to room events");
+                None
+            }
+        };
+        self.reload().await;
+        self.housekeeping().await;
+        let mut tick = tokio::time::interval(HOUSEKEEPING);
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        let time = self.shared.config.time.clone();
+        loop {
+            self.start_cpu_if_due();
+            let wake = self.next_deadline().map(|d| d.max(self.last_wake + 50));
+            tokio::select! {
+                command = commands.recv() => match command {
+                    Some(command) => self.handle(command).await,
+                    None => break,
+                },
+                event = next_event(&mut events) => match event {
+                    Some(RoomEvent::Changed { version }) => {
+                        if self.record.as_ref().is_none_or(|r| r.version != version) {
+                            self.reload().await;
+                        }
+                    }
+                    Some(RoomEvent::Presence) => self.housekeeping().await,
+                    Some(RoomEvent::Deleted) | None => {
+                        events = None;
+                        self.reload().await;
+                    }
+                },
+                decision = self.cpu_rx.recv() => {
+                    if let Some(decision) = decision {
+                        self.apply_cpu(decision).await;
+                    }
+                }
+                _ = tick.tick() => self.housekeeping().await,
+                _ = sleep_until(&time, wake) => {
+                    self.last_wake = self.now();
+                    self.on_deadline().await;
+                }
+            }
+        }
+        // The last connection of this instance left: record who is still here, give the lease up.
+        if !self.gone {
+            self.reconcile_presence().await;
+        }
+        if self.lease {
+            let _ = self
+                .shared
+                .store
+                .release_lease(&self.code, &self.shared.config.instance)
+                .await;
+        }
+        self.shared.hubs.remove(&self.code, id);
+    }
+
+    /// Loads the record again and publishes a fresh snapshot.
+    async fn reload(&mut self) {
+        match self.shared.store.load(&self.code).await {
+            Ok(Some(loaded)) => self.adopt(loaded),
+            Ok(None) => {
+                self.gone = true;
+                self.record = None;
+                self.game = None;
+                self.publish_snapshot();
+            }
+            Err(error) => tracing::warn!(room = %self.code, %error, "room load failed"),
+        }
+    }
+
+    fn adopt(&mut self, loaded: Versioned<RoomRecord>) {
+        if let Err(error) = Game::sync(&mut self.game, &loaded.value) {
+            tracing::error!(room = %self.code, %error, "stored game does not replay");
+        }
+        self.record = Some(loaded);
+        self.publish_snapshot();
+    }
+
+    /// Renews the lease, re-reads presence, and (holding the lease) writes it into the record.
+    async fn housekeeping(&mut self) {
+        if self.gone {
+            return;
+        }
+        let expired = self
+            .record
+            .as_ref()
+            .is_some_and(|r| self.now() >= r.value.expires_at());
+        if expired {
+            self.reload().await;
+            if self.gone {
+                return;
+            }
+        }
+        let store = &self.shared.store;
+        match store
+            .acquire_lease(&self.code, &self.shared.config.instance, LEASE_TTL)
+            .await
+        {
+            Ok(held) => {
+                if held && !self.lease {
+                    tracing::debug!(room = %self.code, "lease taken");
+                }
+                self.lease = held;
+            }
+            Err(error) => {
+                tracing::warn!(room = %self.code, %error, "lease renewal failed");
+                self.lease = false;
+            }
+        }
+        if self.lease {
+            self.reconcile_presence().await;
+        } else if let Ok(present) = store.present_seats(&self.code).await {
+            if present != self.present {
+                self.present = present;
+                self.publish_snapshot();
+            }
+        }
+    }
+
+    /// Marks seats that lost their connection (`away_since`, the takeover's start) and seats
+    /// that are back, and whether the room is empty (its 30 min expiry).
+    async fn reconcile_presence(&mut self) {
+        let Ok(present) = self.shared.store.present_seats(&self.code).await else {
+            return;
+        };
+        let changed_presence = present != self.present;
+        self.present = present.clone();
+        let result = self
+            .update(move |record, _, now| {
+                for (index, seat) in record.seats.iter_mut().enumerate() {
+                    let here = present.contains(&(index as u8));
+                    if seat.kind != SeatKind::Human || seat.left {
+                        continue;
+                    }
+                    if here {
+                        seat.away_since = None;
+                    } else if seat.away_since.is_none() {
+                        seat.away_since = Some(now);
+                    }
+                }
+                if present.is_empty() {
+                    record.emptied_at = record.emptied_at.or(Some(now));
+                } else {
+                    record.emptied_at = None;
+                }
+                Ok(())
+            })
+            .await;
+        if let Err(error) = result {
+            tracing::debug!(room = %self.code, %error, "presence not recorded");
+        }
+        if changed_presence {
+            self.publish_snapshot();
+        }
+    }
+
+    /// Load → change → compare-and-set save, retried on conflicts. A due clock flag is applied
+    /// first (and saved even if `change` then refuses); a refused change saves nothing else.
+    async fn update<T>(
+        &mut self,
+        mut change: impl FnMut(&mut RoomRecord, &mut Option<Game>, u64) -> Result<T, RoomError>,
+    ) -> Result<T, RoomError> {
+        for _ in 0..SAVE_ATTEMPTS {
+            let Some(loaded) = self.shared.store.load(&self.code).await? else {
+                self.gone = true;
+                self.publish_snapshot();
+                return Err(RoomError::NoSuchRoom);
+            };
+            let now = self.now();
+            Game::sync(&mut self.game, &loaded.value)?;
+            let mut record = loaded.value.clone();
+            play::settle(&mut record, &mut self.game, now)?;
+            let settled = record.clone();
+            let outcome = change(&mut record, &mut self.game, now);
+            if outcome.is_err() {
+                record = settled;
+            }
+            if record == loaded.value {
+                if self
+                    .record
+                    .as_ref()
+                    .is_none_or(|r| r.version != loaded.version)
+                {
+                    self.adopt(loaded);
+                }
+                return outcome;
+            }
+            let ttl = record.ttl(now);
+            match self
+                .shared
+                .store
+                .save(&self.code, loaded.version, &record, ttl)
+                .await?
+            {
+                Save::Saved(version) => {
+                    let event = RoomEvent::Changed { version };
+                    if let Err(error) = self.shared.store.publish(&self.code, &event).await {
+                        tracing::warn!(room = %self.code, %error, "publish failed");
+                    }
+                    self.adopt(Versioned {
+                        version,
+                        value: record,
+                    });
+                    return outcome;
+                }
+                Save::Conflict => {
+                    self.game = None;
+                }
+            }
+        }
+        Err(RoomError::Busy)
+    }
+
+    async fn handle(&mut self, command: Command) {
+        let Command {
+            action,
+            token_hash,
+            conn,
+            reply,
+        } = command;
+        let takeover = self.takeover_ms();
+        let seated = |record: &RoomRecord| -> Result<u8, RoomError> {
+            token_hash
+                .as_deref()
+                .and_then(|hash| lobby::seat_of(record, hash))
+                .ok_or(RoomError::NotSeated)
+        };
+        // `Some(seat)`: the sender sits there now (join, resume).
+        let answer: Result<Option<u8>, RoomError> = match action {
+            Action::Join { nickname } => match token_hash.clone() {
+                Some(hash) => self
+                    .update(|record, _, now| {
+                        lobby::join(record, nickname.clone(), hash.clone(), now)
+                    })
+                    .await
+                    .map(Some),
+                None => Err(RoomError::BadToken),
+            },
+            Action::Resume => {
+                let hash = token_hash.clone().unwrap_or_default();
+                self.update(|record, _, _| lobby::resume(record, &hash))
+                    .await
+                    .map(Some)
+            }
+            Action::StartCpu => self
+                .update(|record, _, now| {
+                    seated(record)?;
+                    lobby::start_with_cpu(record, now)
+                })
+                .await
+                .map(|_| None),
+            Action::Move { text, ply } => self
+                .update(|record, game, now| {
+                    let seat = seated(record)?;
+                    if play::cpu_controls(record, seat, now, takeover) {
+                        return Err(RoomError::NotYourTurn);
+                    }
+                    play::play_move(record, game, seat, &text, ply, now)
+                })
+                .await
+                .map(|_| None),
+            Action::Resign => self
+                .update(|record, game, _| play::resign(record, game, seated(record)?))
+                .await
+                .map(|_| None),
+            Action::Leave => self
+                .update(|record, game, _| lobby::leave(record, game, seated(record)?))
+                .await
+                .map(|_| None),
+            Action::Rematch => self
+                .update(|record, game, now| {
+                    seated(record)?;
+                    lobby::rematch(record, game, now)
+                })
+                .await
+                .map(|_| None),
+        };
+        if let Ok(Some(seat)) = &answer {
+            self.presence_changed(*seat, &conn).await;
+        }
+        let _ = reply.send(answer);
+    }
+
+    /// A seat's connection arrived on this instance: presence set at once, and everyone told.
+    async fn presence_changed(&mut self, seat: u8, conn: &str) {
+        let store = &self.shared.store;
+        if store
+            .set_presence(&self.code, seat, conn, PRESENCE_TTL)
+            .await
+            .is_ok()
+        {
+            let _ = store.publish(&self.code, &RoomEvent::Presence).await;
+        }
+        self.housekeeping().await;
+    }
+
+    fn next_deadline(&self) -> Option<u64> {
+        let record = &self.record.as_ref()?.value;
+        let game = self.game.as_ref()?;
+        let now = self.now();
+        let takeover = self.takeover_ms();
+        let mut deadlines: Vec<u64> = record
+            .seats
+            .iter()
+            .filter_map(|s| s.away_since.map(|at| at.saturating_add(takeover)))
+            .filter(|&at| at > now)
+            .collect();
+        if self.lease && record.started && record.result.is_none() && !game.is_over() {
+            deadlines.extend(crate::clocks::flag_deadline(record, game.to_move()));
+        }
+        deadlines.into_iter().min()
+    }
+
+    async fn on_deadline(&mut self) {
+        if self.lease {
+            // `update` applies a due flag; nothing else changes.
+            let _ = self.update(|_, _, _| Ok(())).await;
+        }
+        self.publish_snapshot();
+    }
+
+    /// Starts the CPU's search when, holding the lease, a CPU-played seat is to move.
+    fn start_cpu_if_due(&mut self) {
+        if !self.lease || self.cpu_thinking.is_some() || self.gone {
+            return;
+        }
+        let (Some(record), Some(game)) = (&self.record, &self.game) else {
+            return;
+        };
+        let record = &record.value;
+        if !record.started || record.result.is_some() || game.is_over() {
+            return;
+        }
+        let seat = game.to_move();
+        if !play::cpu_controls(record, seat, self.now(), self.takeover_ms()) {
+            return;
+        }
+        let ply = game.ply();
+        self.cpu_thinking = Some(ply);
+        let record = record.clone();
+        let tx = self.cpu_tx.clone();
+        tokio::task::spawn_blocking(move || {
+            let choice = play::cpu_choice(&record, seat);
+            let _ = tx.send(CpuDecision { ply, seat, choice });
+        });
+    }
+
+    async fn apply_cpu(&mut self, decision: CpuDecision) {
+        self.cpu_thinking = None;
+        let takeover = self.takeover_ms();
+        let CpuDecision { ply, seat, choice } = decision;
+        let text = match choice {
+            Ok(Some(text)) => text,
+            Ok(None) => return,
+            Err(error) => {
+                tracing::warn!(room = %self.code, %error, "CPU found no move");
+                return;
+            }
+        };
+        let result = self
+            .update(|record, game, now| {
+                let current = game.as_ref().ok_or(RoomError::Busy)?;
+                // The game moved on, or the player came back, while the CPU thought.
+                if current.ply() != ply
+                    || current.to_move() != seat
+                    || !play::cpu_controls(record, seat, now, takeover)
+                {
+                    return Err(damas::session::SessionError::Cancelled.into());
+                }
+                play::play_move(record, game, seat, &text, Some(ply), now)
+            })
+            .await;
+        if let Err(error) = result {
+            tracing::debug!(room = %self.code, %error, "CPU move not applied");
+        }
+    }
+
+    fn publish_snapshot(&mut self) {
+        let snapshot = match (&self.record, &self.game) {
+            (Some(record), Some(game)) if !self.gone => self.snapshot(record, game),
+            _ => Snapshot {
+                gone: self.gone,
+                ..Snapshot::default()
+            },
+        };
+        self.snapshots.send_replace(Arc::new(snapshot));
+    }
+
+    fn snapshot(&self, record: &Versioned<RoomRecord>, game: &Game) -> Snapshot {
+        let now = self.now();
+        let takeover = self.takeover_ms();
+        let value = &record.value;
+        let seats = value
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(index, seat)| {
+                let number = index as u8;
+                SeatState {
+                    seat: number,
+                    color: game
+                        .view
+                        .seats
+                        .get(index)
+                        .map(|s| s.name.clone())
+                        .unwrap_or_default(),
+                    kind: seat.kind,
+                    nickname: seat.nickname.as_deref(),
+                    connected: self.present.contains(&number),
+                    left: seat.left,
+                    away_since: seat.away_since,
+                    cpu_playing: play::cpu_controls(value, number, now, takeover),
+                }
+            })
+            .collect();
+        let running =
+            (value.started && value.result.is_none() && !game.is_over()).then(|| game.to_move());
+        let view = RoomState {
+            v: VERSION,
+            code: value.code.as_str(),
+            version: record.version,
+            game: &value.game,
+            started: value.started,
+            rematch: value.rematch,
+            seats,
+            clock: value.clock.map(|settings| ClockState {
+                settings,
+                seats: &value.clocks,
+                running: running.filter(|_| value.turn_started_at.is_some()),
+                turn_started_at: value.turn_started_at,
+                flag_at: running.and_then(|seat| crate::clocks::flag_deadline(value, seat)),
+            }),
+            result: value.result.as_ref(),
+            must_capture: game.must_capture(),
+            view: &game.view,
+            now,
+            expires_at: value.expires_at(),
+        };
+        let room = serde_json::to_string(&view)
+            .ok()
+            .and_then(|text| RawValue::from_string(text).ok());
+        Snapshot {
+            version: record.version,
+            room,
+            seat_hashes: value.seats.iter().map(|s| s.token_hash.clone()).collect(),
+            gone: false,
+        }
+    }
+}
+
+async fn next_event(events: &mut Option<crate::store::EventStream>) -> Option<RoomEvent> {
+    match events {
+        Some(stream) => stream.next().await,
+        None => std::future::pending().await,
+    }
+}
+
+async fn sleep_until(time: &crate::time::TimeSource, deadline: Option<u64>) {
+    match deadline {
+        Some(deadline) => time.sleep_until(deadline).await,
+        None => std::future::pending().await,
+    }
+}
+
+/// The `room` of a `state` message (docs/protocol.md).
+#[derive(Serialize)]
+struct RoomState<'a> {
+    v: u64,
+    code: &'a str,
+    /// The record's version: grows with every change.
+    version: u64,
+    game: &'a GameChoice,
+    started: bool,
+    rematch: u32,
+    seats: Vec<SeatState<'a>>,
+    clock: Option<ClockState<'a>>,
+    result: Option<&'a RoomResult>,
+    /// Pieces that must capture (each has a ring in the UI).
+    must_capture: Vec<String>,
+    /// The game as the session shows it: board, legal moves, history, outcome.
+    view: &'a GameView,
+    /// The server's unix ms when this state was made (clients correct their clocks by it).
+    now: u64,
+    expires_at: u64,
+}
+
+#[derive(Serialize)]
+struct SeatState<'a> {
+    seat: u8,
+    /// The seat's colour in the game's words (Red, Black …).
+    color: String,
+    kind: SeatKind,
+    nickname: Option<&'a str>,
+    connected: bool,
+    left: bool,
+    away_since: Option<u64>,
+    /// The CPU plays this seat now (from the start, after a leave, or 45 s after a drop).
+    cpu_playing: bool,
+}
+
+#[derive(Serialize)]
+struct ClockState<'a> {
+    settings: ClockSettings,
+    seats: &'a [SeatClock],
+    /// The seat whose clock runs.
+    running: Option<u8>,
+    turn_started_at: Option<u64>,
+    /// When the running clock runs out, unix ms.
+    flag_at: Option<u64>,
+}

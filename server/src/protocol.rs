@@ -1,0 +1,212 @@
+//! The wire protocol, version 1: JSON text messages, one object each, with `v` (the version) and
+//! `type`. Message by message in docs/protocol.md. Parsing never panics: anything else is a
+//! typed [`RoomError`] answered with an `error` message.
+
+use crate::error::RoomError;
+use crate::store::{ClockSettings, GameChoice};
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
+use serde_json::Value;
+
+/// The protocol version this server speaks.
+pub const VERSION: u64 = 1;
+
+/// A message from a client.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ClientMessage {
+    /// Opens a room and takes its first seat.
+    Create {
+        game: GameChoice,
+        nickname: String,
+        /// `"default"` (absent), `"none"`, or explicit settings.
+        #[serde(default)]
+        clock: Option<ClockChoice>,
+    },
+    /// Takes a free seat of a room.
+    Join {
+        code: String,
+        nickname: String,
+    },
+    /// Takes one's seat back (after a dropped connection) with the seat token.
+    Resume {
+        code: String,
+        token: String,
+    },
+    /// Watches a room, read-only.
+    Watch {
+        code: String,
+    },
+    /// Starts the game with the CPU (medium) in every free seat.
+    StartCpu {},
+    /// Plays a move of the seat to move (the text of one of the state's legal moves). `ply`, if
+    /// given, must be the current ply (a move sent for an older position is refused).
+    Move {
+        #[serde(rename = "move")]
+        text: String,
+        #[serde(default)]
+        ply: Option<usize>,
+    },
+    Resign {},
+    /// Leaves the room (3+ players: the CPU takes the seat; 2 players: resigns a game in play).
+    Leave {},
+    /// Starts the next game with the same people, each one seat on.
+    Rematch {},
+    /// Asks for the room's state again.
+    Sync {},
+    Ping {},
+}
+
+/// The `clock` of a `create` message.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(untagged)]
+pub enum ClockChoice {
+    /// `"default"` (the game's: English 5 min + 3 × 30 s, others none) or `"none"`.
+    Named(String),
+    Settings(ClockSettings),
+}
+
+/// Parses one text message: size, JSON, version, then the message itself.
+pub fn parse(text: &str, max_bytes: usize) -> Result<ClientMessage, RoomError> {
+    if text.len() > max_bytes {
+        return Err(RoomError::TooLarge(max_bytes));
+    }
+    let mut value: Value =
+        serde_json::from_str(text).map_err(|e| RoomError::Malformed(e.to_string()))?;
+    let Some(object) = value.as_object_mut() else {
+        return Err(RoomError::Malformed("expected a JSON object".into()));
+    };
+    match object.remove("v") {
+        Some(Value::Number(n)) if n.as_u64() == Some(VERSION) => {}
+        Some(Value::Number(n)) => return Err(RoomError::Version(n.as_u64().unwrap_or(0))),
+        Some(_) => return Err(RoomError::Malformed("`v` must be a number".into())),
+        None => return Err(RoomError::Malformed("missing protocol version `v`".into())),
+    }
+    serde_json::from_value(value).map_err(|e| RoomError::Malformed(e.to_string()))
+}
+
+/// A message to a client.
+#[derive(Debug, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMessage<'a> {
+    /// The connection sits in `seat` of room `code` (create, join, resume). Keep `token`: it
+    /// takes the seat back after a dropped connection.
+    Joined {
+        code: &'a str,
+        seat: u8,
+        token: &'a str,
+    },
+    /// The connection watches room `code`.
+    Watching {
+        code: &'a str,
+    },
+    /// The room as it is now; `you` is the connection's seat (`null` for a spectator).
+    State {
+        you: Option<u8>,
+        room: &'a RawValue,
+    },
+    /// The connection left its room.
+    Left,
+    /// The room is gone (expired or deleted).
+    Closed {
+        code: &'a str,
+    },
+    Error {
+        code: &'a str,
+        message: String,
+    },
+    Pong,
+}
+
+/// The JSON text of a message, with the version.
+pub fn encode(message: &ServerMessage<'_>) -> String {
+    #[derive(Serialize)]
+    struct Envelope<'a, 'b> {
+        v: u64,
+        #[serde(flatten)]
+        message: &'a ServerMessage<'b>,
+    }
+    // Strings, numbers and pre-serialised JSON: serialisation cannot fail.
+    serde_json::to_string(&Envelope {
+        v: VERSION,
+        message,
+    })
+    .unwrap_or_default()
+}
+
+/// The `error` message of `error`.
+pub fn error_message(error: &RoomError) -> String {
+    encode(&ServerMessage::Error {
+        code: error.code(),
+        message: error.to_string(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_every_message() {
+        let create = parse(
+            r#"{"v":1,"type":"create","game":{"kind":"english","players":2},"nickname":"Ana"}"#,
+            4096,
+        )
+        .unwrap();
+        assert!(matches!(create, ClientMessage::Create { clock: None, .. }));
+        let timed = parse(
+            r#"{"v":1,"type":"create","game":{"kind":"turkish","players":2},"nickname":"A","clock":{"main_ms":1000,"periods":1,"period_ms":500}}"#,
+            4096,
+        )
+        .unwrap();
+        assert!(matches!(
+            timed,
+            ClientMessage::Create {
+                clock: Some(ClockChoice::Settings(_)),
+                ..
+            }
+        ));
+        assert_eq!(
+            parse(r#"{"v":1,"type":"move","move":"11-15","ply":0}"#, 4096).unwrap(),
+            ClientMessage::Move {
+                text: "11-15".into(),
+                ply: Some(0)
+            }
+        );
+        assert_eq!(
+            parse(r#"{"type":"ping","v":1}"#, 4096).unwrap(),
+            ClientMessage::Ping {}
+        );
+    }
+
+    #[test]
+    fn refuses_bad_messages_with_their_codes() {
+        let cases = [
+            ("", "malformed"),
+            ("[]", "malformed"),
+            ("{}", "malformed"),
+            (r#"{"v":2,"type":"ping"}"#, "unsupported_version"),
+            (r#"{"v":"1","type":"ping"}"#, "malformed"),
+            (r#"{"v":1}"#, "malformed"),
+            (r#"{"v":1,"type":"fly"}"#, "malformed"),
+            (r#"{"v":1,"type":"move"}"#, "malformed"),
+            (r#"{"v":1,"type":"move","move":7}"#, "malformed"),
+            (r#"{"v":1,"type":"ping","extra":1}"#, "malformed"),
+        ];
+        for (text, code) in cases {
+            assert_eq!(parse(text, 4096).unwrap_err().code(), code, "{text}");
+        }
+        let long = format!(r#"{{"v":1,"type":"ping","pad":"{}"}}"#, "x".repeat(5000));
+        assert_eq!(parse(&long, 4096).unwrap_err().code(), "too_large");
+    }
+
+    #[test]
+    fn encodes_with_the_version() {
+        let text = encode(&ServerMessage::Pong);
+        assert_eq!(text, r#"{"v":1,"type":"pong"}"#);
+        let error = error_message(&RoomError::NotYourTurn);
+        let value: Value = serde_json::from_str(&error).unwrap();
+        assert_eq!(value["type"], "error");
+        assert_eq!(value["code"], "not_your_turn");
+    }
+}

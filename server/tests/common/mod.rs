@@ -1,0 +1,250 @@
+//! A real server on a loopback port and a small WebSocket client speaking the room protocol.
+#![allow(dead_code)]
+
+use damas_server::store::memory::MemoryStore;
+use damas_server::time::TimeSource;
+use damas_server::Config;
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::net::TcpStream;
+use tokio::sync::oneshot;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// How long a test waits for an answer before failing.
+pub const PATIENCE: Duration = Duration::from_secs(20);
+
+pub struct TestServer {
+    pub addr: SocketAddr,
+    pub time: TimeSource,
+    pub store: MemoryStore,
+    stop: Option<oneshot::Sender<()>>,
+}
+
+impl TestServer {
+    pub async fn start() -> TestServer {
+        TestServer::start_with(Config::default()).await
+    }
+
+    pub async fn start_with(config: Config) -> TestServer {
+        let time = config.time.clone();
+        let store = MemoryStore::new(time.clone());
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let (stop, stopped) = oneshot::channel::<()>();
+        let shutdown = async move {
+            let _ = stopped.await;
+        };
+        tokio::spawn(damas_server::run(
+            listener,
+            Arc::new(store.clone()),
+            config,
+            shutdown,
+        ));
+        TestServer {
+            addr,
+            time,
+            store,
+            stop: Some(stop),
+        }
+    }
+
+    pub async fn client(&self) -> Client {
+        Client::connect(self.addr).await
+    }
+
+    pub fn url(&self) -> String {
+        format!("ws://{}/ws", self.addr)
+    }
+}
+
+impl Drop for TestServer {
+    fn drop(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+    }
+}
+
+pub struct Client {
+    ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    /// The last `state` message received.
+    pub state: Option<Value>,
+    pub code: Option<String>,
+    pub token: Option<String>,
+}
+
+impl Client {
+    pub async fn connect(addr: SocketAddr) -> Client {
+        let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
+            .await
+            .expect("connect");
+        Client {
+            ws,
+            state: None,
+            code: None,
+            token: None,
+        }
+    }
+
+    pub async fn send(&mut self, message: Value) {
+        self.send_text(&message.to_string()).await;
+    }
+
+    pub async fn send_text(&mut self, text: &str) {
+        self.ws
+            .send(Message::Text(text.to_string().into()))
+            .await
+            .expect("send");
+    }
+
+    pub async fn send_binary(&mut self, bytes: Vec<u8>) {
+        self.ws
+            .send(Message::Binary(bytes.into()))
+            .await
+            .expect("send");
+    }
+
+    /// The next protocol message (`None`: the server closed the socket).
+    pub async fn next(&mut self) -> Option<Value> {
+        loop {
+            let message = tokio::time::timeout(PATIENCE, self.ws.next())
+                .await
+                .expect("no message from the server in time");
+            match message {
+                Some(Ok(Message::Text(text))) => {
+                    let value: Value = serde_json::from_str(text.as_str()).expect("JSON");
+                    assert_eq!(value["v"], 1, "every message carries the version");
+                    if value["type"] == "state" {
+                        self.state = Some(value.clone());
+                    }
+                    return Some(value);
+                }
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return None,
+                Some(Ok(_)) => continue,
+            }
+        }
+    }
+
+    /// The next message that is not a `state`.
+    pub async fn reply(&mut self) -> Value {
+        loop {
+            let message = self.next().await.expect("socket closed");
+            if message["type"] != "state" {
+                return message;
+            }
+        }
+    }
+
+    /// Sends `message` and expects an `error` with `code`.
+    pub async fn expect_error(&mut self, message: Value, code: &str) {
+        self.send(message.clone()).await;
+        let reply = self.reply().await;
+        assert_eq!(reply["type"], "error", "{message} → {reply}");
+        assert_eq!(reply["code"], code, "{message} → {reply}");
+        assert!(reply["message"].is_string());
+    }
+
+    /// Waits for a state satisfying `accept`, returns its `room`.
+    pub async fn state_where(&mut self, mut accept: impl FnMut(&Value) -> bool) -> Value {
+        if let Some(state) = &self.state {
+            if accept(state) {
+                return state["room"].clone();
+            }
+        }
+        loop {
+            let message = self.next().await.expect("socket closed");
+            match message["type"].as_str() {
+                Some("state") => {
+                    if accept(&message) {
+                        return message["room"].clone();
+                    }
+                }
+                Some("error") => panic!("unexpected error {message}"),
+                _ => {}
+            }
+        }
+    }
+
+    /// The room as last seen (after draining nothing).
+    pub fn room(&self) -> &Value {
+        &self.state.as_ref().expect("no state yet")["room"]
+    }
+
+    pub fn you(&self) -> Option<u64> {
+        self.state.as_ref().and_then(|s| s["you"].as_u64())
+    }
+
+    /// Creates a room; returns the creator's seat.
+    pub async fn create(&mut self, kind: &str, players: u8, clock: Value) -> u64 {
+        let mut message = json!({"v":1,"type":"create","game":{"kind":kind,"players":players},"nickname":"Ana"});
+        if !clock.is_null() {
+            message["clock"] = clock;
+        }
+        self.send(message).await;
+        self.joined().await
+    }
+
+    pub async fn join(&mut self, code: &str, nickname: &str) -> u64 {
+        self.send(json!({"v":1,"type":"join","code":code,"nickname":nickname}))
+            .await;
+        self.joined().await
+    }
+
+    pub async fn resume(&mut self, code: &str, token: &str) -> u64 {
+        self.send(json!({"v":1,"type":"resume","code":code,"token":token}))
+            .await;
+        self.joined().await
+    }
+
+    async fn joined(&mut self) -> u64 {
+        let reply = self.reply().await;
+        assert_eq!(reply["type"], "joined", "{reply}");
+        self.code = reply["code"].as_str().map(str::to_string);
+        self.token = reply["token"].as_str().map(str::to_string);
+        reply["seat"].as_u64().expect("seat")
+    }
+
+    pub async fn play(&mut self, text: &str, ply: u64) {
+        self.send(json!({"v":1,"type":"move","move":text,"ply":ply}))
+            .await;
+    }
+
+    pub async fn close(mut self) {
+        let _ = self.ws.close(None).await;
+    }
+}
+
+/// Ply of a room state.
+pub fn ply(room: &Value) -> u64 {
+    room["view"]["ply"].as_u64().unwrap()
+}
+
+pub fn to_move(room: &Value) -> u64 {
+    room["view"]["to_move"].as_u64().unwrap()
+}
+
+pub fn is_over(room: &Value) -> bool {
+    !room["result"].is_null()
+}
+
+/// A legal move of the state chosen by a seeded pick: captures first, then any.
+pub fn pick_move(room: &Value, seed: &mut u64) -> String {
+    let moves = room["view"]["legal_moves"].as_array().expect("legal moves");
+    assert!(!moves.is_empty(), "no legal move in a game in play: {room}");
+    *seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+    let capturing: Vec<&Value> = moves
+        .iter()
+        .filter(|m| m["captures"].as_array().is_some_and(|c| !c.is_empty()))
+        .collect();
+    let pool: Vec<&Value> = if capturing.is_empty() {
+        moves.iter().collect()
+    } else {
+        capturing
+    };
+    let index = (*seed >> 33) as usize % pool.len();
+    pool[index]["move"].as_str().unwrap().to_string()
+}
