@@ -11,6 +11,7 @@ use axum::extract::{State, WebSocketUpgrade};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
+use axum::serve::ListenerExt;
 use axum::Router;
 use std::future::Future;
 use std::sync::Arc;
@@ -49,6 +50,12 @@ pub async fn run(
         shutdown: stopped,
     });
     let app = router(shared);
+    // Moves and states are small messages that must leave at once: no Nagle delay.
+    let listener = listener.tap_io(|socket| {
+        if let Err(error) = socket.set_nodelay(true) {
+            tracing::debug!(%error, "TCP_NODELAY not set");
+        }
+    });
     axum::serve(listener, app)
         .with_graceful_shutdown(async move {
             shutdown.await;
