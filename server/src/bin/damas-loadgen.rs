@@ -19,6 +19,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
@@ -264,7 +265,9 @@ fn start_server(redis: Option<&str>) -> Result<Server, String> {
 
 /// A client socket with Nagle's algorithm off, as a game client's small messages want.
 async fn connect(url: &str) -> Result<Socket, LoadError> {
-    let (socket, _) = tokio_tungstenite::connect_async_with_config(url, None, true).await?;
+    // Small read buffers: 2,000 sockets at the default 128 KiB each would be 250 MB here.
+    let config = WebSocketConfig::default().read_buffer_size(16 * 1024);
+    let (socket, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), true).await?;
     Ok(socket)
 }
 

@@ -1,8 +1,9 @@
-//! The Redis room store: any number of `damas-server` instances share rooms through one Redis
-//! (or a Redis Cluster), through the `redis` crate.
+//! The Redis room store: any number of `damas-server` instances share rooms through one Redis,
+//! through the `redis` crate.
 //!
 //! Keys of a room carry its code in a hash tag, so a room lives in one slot and every script below
-//! touches one slot only:
+//! touches one slot only: the layout is ready for Redis Cluster (the connection here is to one
+//! node; docs/scaling.md has the plan).
 //! - `damas:{CODE}:record`   hash `version`, `record`: the version and the JSON [`RoomRecord`];
 //! - `damas:{CODE}:lease`    string: the instance running the room's timers (`PX` ttl);
 //! - `damas:{CODE}:presence` sorted set of `seat:connection`, scored by expiry (Redis clock, ms);
