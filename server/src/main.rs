@@ -136,8 +136,12 @@ async fn serve(cli: Cli) -> Result<(), StartError> {
     } else {
         "memory"
     };
-    tracing::info!(%local, backend, "damas-server listening (ws://{local}/ws)");
-    println!("damas-server listening on http://{local} ({backend} store)");
+    tracing::info!(%local, backend, instance = %config.instance, "damas-server listening (ws://{local}/ws)");
+    // The instance name is the owner written in the room leases it holds (Redis: `damas:{CODE}:lease`).
+    println!(
+        "damas-server listening on http://{local} ({backend} store, instance {})",
+        config.instance
+    );
     let shutdown = async {
         let _ = tokio::signal::ctrl_c().await;
     };

@@ -11,6 +11,7 @@ use axum::extract::{State, WebSocketUpgrade};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
+use axum::serve::ListenerExt;
 use axum::Router;
 use std::future::Future;
 use std::sync::Arc;
@@ -21,6 +22,10 @@ use tower_http::services::{ServeDir, ServeFile};
 /// Frames above this are refused by the WebSocket layer itself (connection closed); messages
 /// between `Config::max_message` and this get a `too_large` error.
 const HARD_FRAME_LIMIT: usize = 64 * 1024;
+/// A socket's read buffer. The WebSocket layer's default (128 KiB) is allocated and zeroed per
+/// socket, which made it most of a room's memory; client messages are at most 4 KiB, and a larger
+/// frame still reads, in several steps.
+const READ_BUFFER: usize = 8 * 1024;
 
 /// What every connection and hub of this instance shares.
 pub struct Shared {
@@ -49,6 +54,12 @@ pub async fn run(
         shutdown: stopped,
     });
     let app = router(shared);
+    // Moves and states are small messages that must leave at once: no Nagle delay.
+    let listener = listener.tap_io(|socket| {
+        if let Err(error) = socket.set_nodelay(true) {
+            tracing::debug!(%error, "TCP_NODELAY not set");
+        }
+    });
     axum::serve(listener, app)
         .with_graceful_shutdown(async move {
             shutdown.await;
@@ -90,6 +101,7 @@ async fn websocket(
         return (StatusCode::SERVICE_UNAVAILABLE, "too many connections\n").into_response();
     };
     upgrade
+        .read_buffer_size(READ_BUFFER)
         .max_message_size(HARD_FRAME_LIMIT)
         .max_frame_size(HARD_FRAME_LIMIT)
         .on_upgrade(move |socket| connection::serve(socket, shared, permit))

@@ -18,9 +18,8 @@
 //!   the room then (memory: a sweeper; Redis: PEXPIRE on each of the room's keys).
 
 pub mod memory;
-// The Redis backend adds here: `#[cfg(feature = "redis")] pub mod redis;` with
-// `RedisStore::connect(url: &str) -> Result<RedisStore, StoreError>` (main.rs calls it for
-// `--redis URL`).
+#[cfg(feature = "redis")]
+pub mod redis;
 
 use futures_util::stream::BoxStream;
 use serde::{Deserialize, Serialize};

@@ -1,0 +1,333 @@
+//! Many instances, one Redis: two real `damas-server` processes (the built binary, `--redis`)
+//! share a real `redis-server` (see `redis_server`), with players on different instances. Then
+//! the instance holding the room's lease is killed with SIGKILL mid-game: the clients reconnect to
+//! the survivor, which takes the lease and runs the room's timers (the CPU's moves, the takeover of
+//! a dropped seat, clock flags), and the final move list is exactly every move that was ever
+//! acknowledged.
+
+mod common;
+mod redis_server;
+
+use common::{is_over, pick_move, ply, to_move, Client};
+use redis_server::RedisServer;
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader};
+use std::net::SocketAddr;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Seconds a dropped seat waits before the CPU plays it (the real 45 s, shortened).
+const TAKEOVER_SECS: u64 = 2;
+
+/// A `damas-server --redis` process.
+struct Instance {
+    child: Child,
+    addr: SocketAddr,
+    /// Its lease owner name, as printed at start.
+    name: String,
+}
+
+impl Instance {
+    fn start(redis_url: &str) -> Instance {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_damas-server"))
+            .args(["--port", "0", "--redis", redis_url])
+            .args(["--takeover-secs", &TAKEOVER_SECS.to_string()])
+            .env("RUST_LOG", "warn")
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("damas-server starts");
+        let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
+        let mut line = String::new();
+        stdout.read_line(&mut line).expect("the start line");
+        // "damas-server listening on http://ADDR (redis store, instance NAME)"
+        let addr = line
+            .split("http://")
+            .nth(1)
+            .and_then(|rest| rest.split_whitespace().next())
+            .and_then(|addr| addr.parse().ok())
+            .unwrap_or_else(|| panic!("unexpected start line: {line:?}"));
+        let name = line
+            .trim_end()
+            .strip_suffix(')')
+            .and_then(|rest| rest.rsplit_once("instance "))
+            .map(|(_, name)| name.to_string())
+            .unwrap_or_else(|| panic!("no instance name in {line:?}"));
+        assert!(line.contains("(redis store"), "{line}");
+        // Keep draining its output so that it never blocks on a full pipe.
+        std::thread::spawn(move || {
+            let mut sink = String::new();
+            while stdout.read_line(&mut sink).is_ok_and(|n| n > 0) {
+                sink.clear();
+            }
+        });
+        Instance { child, addr, name }
+    }
+
+    async fn client(&self) -> Client {
+        Client::connect(self.addr).await
+    }
+
+    /// SIGKILL: no shutdown, no lease release, no presence cleared.
+    fn kill(&mut self) {
+        self.child.kill().expect("kill -9");
+        self.child.wait().expect("reaped");
+    }
+}
+
+impl Drop for Instance {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn lease_owner(redis: &mut redis::Connection, code: &str) -> Option<String> {
+    redis::cmd("GET")
+        .arg(format!("damas:{{{code}}}:lease"))
+        .query(redis)
+        .expect("GET lease")
+}
+
+/// Waits until `owner` holds the room's lease.
+async fn wait_for_lease(redis: &mut redis::Connection, code: &str, owner: &str, within: Duration) {
+    let start = Instant::now();
+    loop {
+        if lease_owner(redis, code).as_deref() == Some(owner) {
+            return;
+        }
+        assert!(
+            start.elapsed() < within,
+            "{owner} did not take the lease within {within:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+fn history(room: &Value) -> Vec<String> {
+    room["view"]["history"]
+        .as_array()
+        .expect("history")
+        .iter()
+        .map(|entry| {
+            entry["move"]["move"]
+                .as_str()
+                .expect("move text")
+                .to_string()
+        })
+        .collect()
+}
+
+/// Every move list any client was shown: each one was acknowledged, so each must be a prefix
+/// of the final list.
+#[derive(Default)]
+struct Acknowledged {
+    lists: Vec<Vec<String>>,
+}
+
+impl Acknowledged {
+    fn saw(&mut self, room: &Value) {
+        self.lists.push(history(room));
+    }
+
+    fn check_final(&self, last: &[String]) {
+        for list in &self.lists {
+            assert!(
+                last.starts_with(list),
+                "an acknowledged move list {list:?} is not part of the final one {last:?}"
+            );
+        }
+    }
+}
+
+/// The client of the seat to move plays a legal move; waits until `watchers` see it.
+async fn play_one(
+    mover: &mut Client,
+    watchers: &mut [&mut Client],
+    seed: &mut u64,
+    acknowledged: &mut Acknowledged,
+) -> Value {
+    let room = mover.room().clone();
+    let target = ply(&room);
+    let text = pick_move(&room, seed);
+    mover.play(&text, target).await;
+    let room = mover
+        .state_where(|s| ply(&s["room"]) > target || is_over(&s["room"]))
+        .await;
+    assert_eq!(
+        history(&room)[target as usize],
+        text,
+        "the move acknowledged is the move sent"
+    );
+    acknowledged.saw(&room);
+    for watcher in watchers.iter_mut() {
+        let seen = watcher
+            .state_where(|s| ply(&s["room"]) > target || is_over(&s["room"]))
+            .await;
+        acknowledged.saw(&seen);
+    }
+    room
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_instances_one_room_survive_a_kill_of_the_lease_holder() {
+    let Some(redis) = RedisServer::start() else {
+        return;
+    };
+    let mut peek = redis.connection();
+    let mut first = Instance::start(&redis.url());
+    let second = Instance::start(&redis.url());
+
+    // Ana opens the room on the first instance, Bea joins on the second.
+    let mut ana = first.client().await;
+    let ana_seat = ana.create("english", 2, json!("none")).await;
+    let code = ana.code.clone().expect("code");
+    let ana_token = ana.token.clone().expect("token");
+    let mut bea = second.client().await;
+    let bea_seat = bea.join(&code, "Bea").await;
+    assert_eq!(bea_seat, 1 - ana_seat);
+    for client in [&mut ana, &mut bea] {
+        client.state_where(|s| s["room"]["started"] == true).await;
+    }
+    // The room's hub on the creator's instance took the lease first.
+    wait_for_lease(&mut peek, &code, &first.name, Duration::from_secs(10)).await;
+
+    // Ten plies, each player on their own instance; each move reaches the other instance.
+    let mut seed = 11;
+    let mut acknowledged = Acknowledged::default();
+    for _ in 0..10 {
+        let room = ana.state_where(|_| true).await;
+        if to_move(&room) == ana_seat {
+            play_one(&mut ana, &mut [&mut bea], &mut seed, &mut acknowledged).await;
+        } else {
+            bea.state_where(|s| ply(&s["room"]) == ply(&room)).await;
+            play_one(&mut bea, &mut [&mut ana], &mut seed, &mut acknowledged).await;
+        }
+    }
+    let before_kill = bea.room().clone();
+    assert!(!is_over(&before_kill));
+
+    // The lease holder dies. Ana's socket goes with it.
+    first.kill();
+    assert!(
+        ana.next().await.is_none(),
+        "the killed instance's socket is closed"
+    );
+    let mut ana = second.client().await;
+    assert_eq!(ana.resume(&code, &ana_token).await, ana_seat);
+    let room = ana.state_where(|_| true).await;
+    assert_eq!(
+        history(&room),
+        history(&before_kill),
+        "no acknowledged move lost"
+    );
+    // The survivor takes the lease once the dead holder's lapses (6 s TTL, 2 s renewals).
+    wait_for_lease(&mut peek, &code, &second.name, Duration::from_secs(15)).await;
+
+    // The game goes on on the survivor.
+    for _ in 0..6 {
+        let room = ana.state_where(|_| true).await;
+        if is_over(&room) {
+            break;
+        }
+        if to_move(&room) == ana_seat {
+            play_one(&mut ana, &mut [&mut bea], &mut seed, &mut acknowledged).await;
+        } else {
+            bea.state_where(|s| ply(&s["room"]) == ply(&room)).await;
+            play_one(&mut bea, &mut [&mut ana], &mut seed, &mut acknowledged).await;
+        }
+    }
+
+    // Bea drops: the survivor's timers give her seat to the CPU after the takeover delay, and
+    // the CPU answers Ana's moves from then on.
+    bea.close().await;
+    let dropped_at = Instant::now();
+    let mut cpu_moves = 0;
+    let mut room = ana.state_where(|_| true).await;
+    while !is_over(&room) && ply(&room) < 200 {
+        if to_move(&room) == ana_seat {
+            room = play_one(&mut ana, &mut [], &mut seed, &mut acknowledged).await;
+        } else {
+            let target = ply(&room);
+            room = ana
+                .state_where(|s| ply(&s["room"]) > target || is_over(&s["room"]))
+                .await;
+            acknowledged.saw(&room);
+            let entry = &room["view"]["history"][target as usize];
+            assert_eq!(entry["seat"], bea_seat);
+            assert_eq!(room["seats"][bea_seat as usize]["cpu_playing"], true);
+            if cpu_moves == 0 {
+                assert!(
+                    dropped_at.elapsed() >= Duration::from_secs(TAKEOVER_SECS),
+                    "the CPU waited for the takeover delay"
+                );
+            }
+            cpu_moves += 1;
+        }
+    }
+    assert!(
+        cpu_moves >= 3,
+        "the CPU played Bea's seat on the survivor ({cpu_moves} moves)"
+    );
+    if !is_over(&room) {
+        ana.send(json!({"v":1,"type":"resign"})).await;
+        room = ana.state_where(|s| is_over(&s["room"])).await;
+    }
+
+    // What Redis holds is the final word: every acknowledged move, in order, nothing else.
+    let stored: String = redis::cmd("HGET")
+        .arg(format!("damas:{{{code}}}:record"))
+        .arg("record")
+        .query(&mut peek)
+        .expect("the record");
+    let stored: Value = serde_json::from_str(&stored).expect("JSON record");
+    let stored_moves: Vec<String> = serde_json::from_value(stored["moves"].clone()).unwrap();
+    assert_eq!(stored_moves, history(&room));
+    acknowledged.check_final(&stored_moves);
+    assert!(stored_moves.len() > 16, "{} moves", stored_moves.len());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_clock_runs_out_on_the_survivor_after_the_lease_holder_dies() {
+    let Some(redis) = RedisServer::start() else {
+        return;
+    };
+    let mut peek = redis.connection();
+    let mut first = Instance::start(&redis.url());
+    let second = Instance::start(&redis.url());
+
+    let mut ana = first.client().await;
+    let clock = json!({"main_ms": 10_000, "periods": 0, "period_ms": 0});
+    let ana_seat = ana.create("english", 2, clock).await;
+    let code = ana.code.clone().expect("code");
+    let mut bea = second.client().await;
+    let bea_seat = bea.join(&code, "Bea").await;
+    let room = bea.state_where(|s| s["room"]["started"] == true).await;
+    let mut seed = 5;
+    let mut acknowledged = Acknowledged::default();
+    if to_move(&room) == bea_seat {
+        play_one(&mut bea, &mut [&mut ana], &mut seed, &mut acknowledged).await;
+    }
+    let room = bea.state_where(|s| to_move(&s["room"]) == ana_seat).await;
+    assert_eq!(room["clock"]["running"], ana_seat);
+    let flag_at = room["clock"]["flag_at"].as_u64().expect("Ana's flag time");
+    wait_for_lease(&mut peek, &code, &first.name, Duration::from_secs(10)).await;
+
+    // Ana's instance, the lease holder, dies with Ana's clock running; Ana never comes back.
+    first.kill();
+    let room = bea.state_where(|s| is_over(&s["room"])).await;
+    assert_eq!(room["result"]["reason"], "time");
+    assert_eq!(room["result"]["flagged"], ana_seat);
+    assert_eq!(room["result"]["winner"], bea_seat);
+    assert_eq!(room["clock"]["seats"][ana_seat as usize]["main_ms"], 0);
+    assert!(
+        room["now"].as_u64().unwrap() >= flag_at,
+        "no flag before the deadline"
+    );
+    assert_eq!(
+        lease_owner(&mut peek, &code).as_deref(),
+        Some(second.name.as_str())
+    );
+    acknowledged.check_final(&history(&room));
+}

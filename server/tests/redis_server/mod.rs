@@ -1,0 +1,111 @@
+//! A throwaway `redis-server` for tests: started on a free loopback port in a temporary directory
+//! with persistence off (`--save "" --appendonly no`), killed when dropped.
+//!
+//! Without `redis-server` on PATH the Redis tests cannot run. Under CI (`CI=true`) that fails the
+//! test (scripts/setup installs the Debian package); elsewhere the test skips, saying why.
+
+use std::net::TcpListener;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+pub struct RedisServer {
+    child: Child,
+    port: u16,
+    _dir: tempfile::TempDir,
+}
+
+fn on_path(program: &str) -> Option<PathBuf> {
+    let paths = std::env::var_os("PATH")?;
+    std::env::split_paths(&paths)
+        .map(|dir| dir.join(program))
+        .find(|candidate| candidate.is_file())
+}
+
+fn in_ci() -> bool {
+    std::env::var("CI").is_ok_and(|value| value == "true" || value == "1")
+}
+
+impl RedisServer {
+    /// A running server, or `None` (the reason printed) when `redis-server` is absent outside CI.
+    /// Panics in CI when it is absent, and anywhere when it is present but does not start.
+    pub fn start() -> Option<RedisServer> {
+        let Some(binary) = on_path("redis-server") else {
+            assert!(
+                !in_ci(),
+                "redis-server is not on PATH: CI must run the Redis tests (scripts/setup installs it)"
+            );
+            eprintln!("SKIPPED: redis-server is not on PATH (Debian package redis-server)");
+            return None;
+        };
+        let dir = tempfile::tempdir().expect("a temporary directory for redis-server");
+        // Another process may take the probed port before redis-server binds it: try again.
+        for _ in 0..5 {
+            let port = free_port();
+            let mut child = Command::new(&binary)
+                .args(["--port", &port.to_string(), "--bind", "127.0.0.1"])
+                .args(["--save", "", "--appendonly", "no"])
+                .arg("--dir")
+                .arg(dir.path())
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .expect("redis-server starts");
+            if answers_ping(port, &mut child) {
+                return Some(RedisServer {
+                    child,
+                    port,
+                    _dir: dir,
+                });
+            }
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+        panic!("redis-server did not start on a free loopback port");
+    }
+
+    pub fn url(&self) -> String {
+        format!("redis://127.0.0.1:{}/", self.port)
+    }
+
+    /// A plain (blocking) connection for a test to look inside Redis.
+    pub fn connection(&self) -> redis::Connection {
+        redis::Client::open(self.url())
+            .and_then(|client| client.get_connection())
+            .expect("a connection to the test redis-server")
+    }
+}
+
+impl Drop for RedisServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+pub fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .and_then(|listener| listener.local_addr())
+        .map(|addr| addr.port())
+        .expect("a free loopback port")
+}
+
+/// Waits (10 s at most) until the server on `port` answers PING; false if it exited or never did.
+fn answers_ping(port: u16, child: &mut Child) -> bool {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let Ok(client) = redis::Client::open(format!("redis://127.0.0.1:{port}/")) else {
+        return false;
+    };
+    while Instant::now() < deadline {
+        if let Ok(Some(_)) = child.try_wait() {
+            return false;
+        }
+        if let Ok(mut connection) = client.get_connection_with_timeout(Duration::from_millis(500)) {
+            if redis::cmd("PING").query::<String>(&mut connection).is_ok() {
+                return true;
+            }
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    false
+}
