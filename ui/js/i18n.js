@@ -34,10 +34,12 @@ const es = {
   'home.resume': 'Continuar',
   'home.delete': 'Borrar',
   'home.delete.confirm': '¿Borrar esta partida?',
-  'home.moves': '{n} jugadas',
+  'home.moves.one': '{n} jugada',
+  'home.moves.other': '{n} jugadas',
   'home.turn': 'turno de {name}',
   'home.rules': 'Reglas y consejos',
-  'home.players': '{n} jugadores',
+  'home.players.one': '{n} jugador',
+  'home.players.other': '{n} jugadores',
 
   'setup.title': 'Nueva partida: {game}',
   'setup.players': 'Jugadores',
@@ -91,7 +93,7 @@ const es = {
   'panel.step': '1 paso',
   'panel.jumps.one': '1 salto',
   'panel.jumps.other': '{n} saltos',
-  'panel.rows.one': '+1 fila',
+  'panel.rows.one': '{sign}{n} fila',
   'panel.rows.other': '{sign}{n} filas',
   'panel.rows.zero': 'misma fila',
   'panel.captures.one': 'captura 1',
@@ -121,14 +123,19 @@ const es = {
   'move.captures.other': '{name} captura de {from} a {to} ({n} piezas)',
   'move.plain': '{name} mueve de {from} a {to}',
   'move.pass': '{name} pasa',
-  'move.selected': 'Ficha {cell} elegida: {n} destinos',
+  'move.selected.one': 'Ficha {cell} elegida: {n} destino',
+  'move.selected.other': 'Ficha {cell} elegida: {n} destinos',
   'move.preview': 'Destino {cell}: toca otra vez para mover',
   'move.stopped': 'La ficha se detiene en {cell}: elige el siguiente salto',
 
-  'draw.no_progress': 'Tablas por falta de progreso en {n} jugadas',
-  'draw.move_limit': 'Tablas por límite de jugadas en {n} jugadas',
-  'draw.endgame_count': 'Tablas por recuento en {n} jugadas',
-  'draw.repetition': 'Tablas por repetición en {n} jugadas',
+  'draw.no_progress.one': 'Tablas por falta de progreso en {n} jugada',
+  'draw.no_progress.other': 'Tablas por falta de progreso en {n} jugadas',
+  'draw.move_limit.one': 'Tablas por límite de jugadas en {n} jugada',
+  'draw.move_limit.other': 'Tablas por límite de jugadas en {n} jugadas',
+  'draw.endgame_count.one': 'Tablas por recuento en {n} jugada',
+  'draw.endgame_count.other': 'Tablas por recuento en {n} jugadas',
+  'draw.repetition.one': 'Tablas por repetición en {n} jugada',
+  'draw.repetition.other': 'Tablas por repetición en {n} jugadas',
 
   'result.title': 'Fin de la partida',
   'result.win': 'Gana {name}',
@@ -221,10 +228,12 @@ const en = {
   'home.resume': 'Resume',
   'home.delete': 'Delete',
   'home.delete.confirm': 'Delete this game?',
-  'home.moves': '{n} moves',
+  'home.moves.one': '{n} move',
+  'home.moves.other': '{n} moves',
   'home.turn': '{name} to move',
   'home.rules': 'Rules and tips',
-  'home.players': '{n} players',
+  'home.players.one': '{n} player',
+  'home.players.other': '{n} players',
 
   'setup.title': 'New game: {game}',
   'setup.players': 'Players',
@@ -278,7 +287,7 @@ const en = {
   'panel.step': '1 step',
   'panel.jumps.one': '1 jump',
   'panel.jumps.other': '{n} jumps',
-  'panel.rows.one': '+1 row',
+  'panel.rows.one': '{sign}{n} row',
   'panel.rows.other': '{sign}{n} rows',
   'panel.rows.zero': 'same row',
   'panel.captures.one': 'takes 1',
@@ -308,14 +317,19 @@ const en = {
   'move.captures.other': '{name} captures from {from} to {to} ({n} pieces)',
   'move.plain': '{name} moves from {from} to {to}',
   'move.pass': '{name} passes',
-  'move.selected': 'Piece {cell} picked: {n} destinations',
+  'move.selected.one': 'Piece {cell} picked: {n} destination',
+  'move.selected.other': 'Piece {cell} picked: {n} destinations',
   'move.preview': 'Destination {cell}: tap again to move',
   'move.stopped': 'The piece stops on {cell}: choose the next jump',
 
-  'draw.no_progress': 'Draw for lack of progress in {n} moves',
-  'draw.move_limit': 'Draw by move limit in {n} moves',
-  'draw.endgame_count': 'Draw by the endgame count in {n} moves',
-  'draw.repetition': 'Draw by repetition in {n} moves',
+  'draw.no_progress.one': 'Draw for lack of progress in {n} move',
+  'draw.no_progress.other': 'Draw for lack of progress in {n} moves',
+  'draw.move_limit.one': 'Draw by move limit in {n} move',
+  'draw.move_limit.other': 'Draw by move limit in {n} moves',
+  'draw.endgame_count.one': 'Draw by the endgame count in {n} move',
+  'draw.endgame_count.other': 'Draw by the endgame count in {n} moves',
+  'draw.repetition.one': 'Draw by repetition in {n} move',
+  'draw.repetition.other': 'Draw by repetition in {n} moves',
 
   'result.title': 'Game over',
   'result.win': '{name} wins',
@@ -396,13 +410,26 @@ export function resolveLanguage(setting, systemLanguages = []) {
 export function setLanguage(lang) { current = STRINGS[lang] ? lang : 'es'; }
 export function language() { return current; }
 
+const pluralRules = new Map();
+/** The CLDR plural category of a count in a language (`one`, `other`, …). */
+export function pluralCategory(n, lang = current) {
+  if (!pluralRules.has(lang)) pluralRules.set(lang, new Intl.PluralRules(lang));
+  return pluralRules.get(lang).select(n);
+}
+
 /**
- * @param {keyof typeof es} key
+ * A text by key. A counted text is a family `key.one` / `key.other` (one key per CLDR category the
+ * language needs; a missing category, such as Spanish "many", falls back to `.other`): `t(key,
+ * {n})` picks the member by `Intl.PluralRules`, so no caller can write "1 jugadas".
+ * @param {string} key
  * @param {Record<string, string|number>} [params]
  */
 export function t(key, params = {}, lang = current) {
   const table = STRINGS[lang];
   let s = table[key];
+  if (s === undefined && typeof params.n === 'number' && table[key + '.other'] !== undefined) {
+    s = table[key + '.' + pluralCategory(params.n, lang)] ?? table[key + '.other'];
+  }
   if (s === undefined) {
     if (strict) throw new Error('missing i18n key ' + key);
     s = es[key] ?? key;
@@ -410,9 +437,9 @@ export function t(key, params = {}, lang = current) {
   return s.replace(/\{(\w+)\}/g, (m, k) => (params[k] !== undefined ? String(params[k]) : m));
 }
 
-/** Plural by key suffix: `${base}.one` for 1, `${base}.other` otherwise. */
+/** A counted text: `t(base, {n, …params})`. */
 export function tn(base, n, params = {}, lang = current) {
-  return t(n === 1 ? base + '.one' : base + '.other', { n, ...params }, lang);
+  return t(base, { ...params, n }, lang);
 }
 
 /** A seat's display name from the engine's name ("red", "white", "1"…). */

@@ -139,7 +139,7 @@ export function destinationLabel(view, dest, prefix) {
       const b = rowOf(view, dest.cell);
       if (a != null && b != null) {
         const d = b - a;
-        parts.push(d === 0 ? t('panel.rows.zero') : d === 1 ? t('panel.rows.one') : t('panel.rows.other', { sign: d > 0 ? '+' : '−', n: Math.abs(d) }));
+        parts.push(d === 0 ? t('panel.rows.zero') : t('panel.rows', { sign: d > 0 ? '+' : '−', n: Math.abs(d) }));
       }
     }
   }
