@@ -97,3 +97,12 @@ test('the screens ask for counted texts by family name, never a fixed member', (
     for (const m of src.matchAll(/\bt\('([\w.]+)\.other'/g)) assert.fail(`${file.pathname}: t('${m[1]}.other') — use t('${m[1]}', { n })`);
   }
 });
+
+test('the Diamond rules state the no-gift rule and the king jumping a single piece (seed 000)', () => {
+  const es = CONTENT.es.diamond.rules.join('\n');
+  const en = CONTENT.en.diamond.rules.join('\n');
+  assert.match(es, /prohibida la jugada que llenaría el último hueco libre del destino de otro jugador/);
+  assert.match(es, /El rey salta como las demás fichas una sola ficha pegada/);
+  assert.match(en, /would fill the last empty hole of another player’s destination/);
+  assert.match(en, /king may jump a single adjacent piece/);
+});
