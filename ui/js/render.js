@@ -89,11 +89,6 @@ export function createBoard(svg, { label } = {}) {
     for (const s of ['white', 'black', 'red', 'yellow', 'green', 'neutral']) {
       grad('pg-' + s, [['0%', `st-hi st-${s}`], ['60%', `st-mid st-${s}`], ['100%', `st-lo st-${s}`]]);
     }
-    const f = el('filter', { id: 'glow', x: '-50%', y: '-50%', width: '200%', height: '200%' }, d);
-    el('feGaussianBlur', { stdDeviation: 4, result: 'b' }, f);
-    const m = el('feMerge', {}, f);
-    el('feMergeNode', { in: 'b' }, m);
-    el('feMergeNode', { in: 'SourceGraphic' }, m);
   }
 
   function groundGrid(g, layout) {
