@@ -29,6 +29,7 @@ const es = {
   'game.capture.blurb': 'Estrella, piezas de todos, cada salto captura',
 
   'home.play': 'Jugar',
+  'home.games': 'Elige un juego',
   'home.unfinished': 'Partidas sin terminar',
   'home.none': 'No hay partidas sin terminar.',
   'home.resume': 'Continuar',
@@ -223,6 +224,7 @@ const en = {
   'game.capture.blurb': 'Star, shared pieces, every jump captures',
 
   'home.play': 'Play',
+  'home.games': 'Choose a game',
   'home.unfinished': 'Unfinished games',
   'home.none': 'No unfinished games.',
   'home.resume': 'Resume',

@@ -49,7 +49,7 @@ export async function homeScreen(app) {
     list.append(row);
   }
   if (saved.length) main.append(savedTitle, list);
-  const cards = h('ul', { class: 'game-cards' });
+  const cards = h('ul', { class: 'game-cards', 'aria-labelledby': 'games-title' });
   for (const kind of GAMES) {
     cards.append(h('li', {},
       h('a', { class: 'game-card', href: '#/setup/' + kind, 'data-testid': 'game-card', 'data-game': kind },
@@ -58,7 +58,7 @@ export async function homeScreen(app) {
         h('span', { class: 'game-blurb' }, t('game.' + kind + '.blurb'))),
       h('a', { class: 'rules-link', href: '#/rules/' + kind, 'data-testid': 'rules-link', 'data-game': kind }, t('home.rules'))));
   }
-  main.append(cards);
+  main.append(h('h2', { id: 'games-title', 'data-testid': 'games-title' }, t('home.games')), cards);
   if (!saved.length) main.append(savedTitle, list);
   return { el, name: 'home' };
 }
