@@ -5,9 +5,16 @@ import { t } from '../i18n.js';
 
 export const GAMES = ['diamond', 'capture', 'english', 'international', 'turkish'];
 
+/** The top bar. `back` is a hash, or `{href, onBack}` when "‹" should step back in history
+ * (an overlay returning to the game under it). */
 export function topBar(app, title, { back = '#/', extra = [] } = {}) {
+  const href = back && typeof back === 'object' ? back.href : back;
+  const onBack = back && typeof back === 'object' ? back.onBack : null;
   return h('header', { class: 'topbar' },
-    back ? h('a', { class: 'icon-btn', href: back, 'aria-label': t('nav.back'), 'data-testid': 'nav-back' }, h('span', { 'aria-hidden': 'true' }, '‹')) : h('span', { class: 'brand', 'aria-hidden': 'true' }, '◎'),
+    back ? h('a', {
+      class: 'icon-btn', href, 'aria-label': t('nav.back'), 'data-testid': 'nav-back',
+      onclick: onBack ? (e) => { e.preventDefault(); onBack(); } : null,
+    }, h('span', { 'aria-hidden': 'true' }, '‹')) : h('span', { class: 'brand', 'aria-hidden': 'true' }, '◎'),
     h('h1', { tabindex: '-1' }, title),
     ...extra,
     h('a', { class: 'icon-btn', href: '#/settings', 'aria-label': t('nav.settings'), 'data-testid': 'nav-settings' }, h('span', { 'aria-hidden': 'true' }, '⚙')),
