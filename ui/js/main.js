@@ -20,6 +20,8 @@ const reducedMotion = globalThis.matchMedia ? matchMedia('(prefers-reduced-motio
 
 export const app = {
   settings: { language: null, skin: 'wood', sound: true, animations: true },
+  /** The home screen offers the last unfinished game once, right after launch. */
+  offerLastGame: true,
   notices: [],
   current: null,
   go(hash) {
