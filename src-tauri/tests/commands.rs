@@ -49,6 +49,7 @@ fn a_new_game_replies_with_the_whole_view() {
         "can_redo",
         "cpu_to_move",
         "last_played",
+        "created",
     ] {
         assert!(view.get(field).is_some(), "no {field} in {view}");
     }

@@ -336,6 +336,7 @@ function replay(rec) {
     can_redo: rec.redo.length > 0,
     cpu_to_move: !outcome && !human.includes(toMove),
     last_played: rec.last_played,
+    created: rec.created ?? rec.last_played,
   };
 }
 
@@ -367,7 +368,7 @@ export function createMock({ delay = 250, random = Math.random } = {}) {
       const id = 'g' + Date.now().toString(36) + Math.floor(random() * 1e6).toString(36);
       // As the app does: a new game replaces the games left without a move.
       for (const rec of Object.values(db.games)) if (!rec.moves.length && !rec.redo.length) delete db.games[rec.id];
-      db.games[id] = { id, variant: v, mode: setup.mode, level: setup.mode === 'cpu' ? setup.level || 'medium' : null, human_seats: setup.human_seats || [0], moves: [], redo: [], resigned: null, last_played: Date.now() };
+      db.games[id] = { id, variant: v, mode: setup.mode, level: setup.mode === 'cpu' ? setup.level || 'medium' : null, human_seats: setup.human_seats || [0], moves: [], redo: [], resigned: null, last_played: Date.now(), created: Date.now() };
       generation.set(id, 0);
       return touch(db.games[id]);
     },
