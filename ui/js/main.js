@@ -19,7 +19,7 @@ const root = document.getElementById('app');
 const reducedMotion = globalThis.matchMedia ? matchMedia('(prefers-reduced-motion: reduce)') : { matches: false };
 
 export const app = {
-  settings: { language: null, skin: 'wood', sound: true, animations: true },
+  settings: { language: null, skin: 'wood', sound: true, animations: true, turn_board: false },
   /** The home screen offers the last unfinished game once, right after launch. */
   offerLastGame: true,
   notices: [],

@@ -29,6 +29,8 @@ export function settingsScreen(app, back = '#/') {
       onChange: (v) => app.saveSettings({ skin: v }),
     })),
     h('div', { class: 'field' }, h('h2', {}, t('settings.sound')), onOff('sound')),
+    h('div', { class: 'field' }, h('h2', {}, t('settings.turnboard')), onOff('turn_board'),
+      h('p', { class: 'hint' }, t('settings.turnboard.hint'))),
     h('div', { class: 'field' }, h('h2', {}, t('settings.animations')), onOff('animations'),
       globalThis.matchMedia && matchMedia('(prefers-reduced-motion: reduce)').matches ? h('p', { class: 'hint' }, t('settings.reduced')) : null),
   );
