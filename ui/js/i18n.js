@@ -90,6 +90,7 @@ const es = {
   'act.no': 'No',
   'act.ok': 'Entendido',
   'act.stophere': 'Parar aquí',
+  'act.flip': 'Girar el tablero',
   'act.back': 'Volver a elegir ficha',
 
   'panel.title': 'Jugar con botones',
@@ -119,6 +120,7 @@ const es = {
   'status.captures': 'Capturas',
   'status.pieces': 'Fichas',
   'status.kingtohome': 'Lleva el rey a ◎',
+  'status.goal': 'Lleva tus 15 fichas a la punta de enfrente y el rey a ◎.',
   'status.mustpass': 'No puedes mover ninguna ficha: pulsa «Pasar».',
   'status.moves': 'Jugadas ({n})',
 
@@ -169,7 +171,8 @@ const es = {
   'reason.insufficient_material': 'Nadie puede ganar con este material.',
   'reason.endgame_count': 'El bando fuerte no ganó a tiempo.',
   'reason.all_passed': 'Todos pasaron seguidos.',
-  'reason.resignation': 'Abandono: gana {winner}.',
+  'reason.resignation': 'Abandono.',
+  'reason.resignation.named': '{loser} se ha rendido.',
   'reason.resignation.won': 'Tu rival se ha rendido.',
   'reason.resignation.lost': 'Te has rendido.',
 
@@ -306,6 +309,7 @@ const en = {
   'act.no': 'No',
   'act.ok': 'Got it',
   'act.stophere': 'Stop here',
+  'act.flip': 'Flip the board',
   'act.back': 'Pick another piece',
 
   'panel.title': 'Play with buttons',
@@ -335,6 +339,7 @@ const en = {
   'status.captures': 'Captures',
   'status.pieces': 'Pieces',
   'status.kingtohome': 'Bring the king to ◎',
+  'status.goal': 'Bring your 15 pieces to the opposite point and the king onto ◎.',
   'status.mustpass': 'You cannot move any piece: press “Pass”.',
   'status.moves': 'Moves ({n})',
 
@@ -385,7 +390,8 @@ const en = {
   'reason.insufficient_material': 'Nobody can win with this material.',
   'reason.endgame_count': 'The stronger side did not win in time.',
   'reason.all_passed': 'Everybody passed in a row.',
-  'reason.resignation': 'Resignation: {winner} wins.',
+  'reason.resignation': 'Resignation.',
+  'reason.resignation.named': '{loser} resigned.',
   'reason.resignation.won': 'Your opponent resigned.',
   'reason.resignation.lost': 'You resigned.',
 

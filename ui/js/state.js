@@ -221,7 +221,7 @@ export function outcomeReason(view) {
   const loserSeat = o.reason === 'no_legal_moves' ? view.to_move : view.seats.length === 2 && o.winner != null ? 1 - o.winner : null;
   const loser = loserSeat == null ? '' : seatLabel(view, loserSeat);
   const key = `reason.${o.reason}`;
-  const own = side !== 'neutral' ? `${key}.${side}` : null;
+  const own = side !== 'neutral' ? `${key}.${side}` : loser ? `${key}.named` : null;
   return t(own && hasText(own) ? own : key, { winner, loser });
 }
 

@@ -117,6 +117,7 @@ test('the result is told from the player\'s side against the CPU and names the w
   const local = { ...over(1, 'no_legal_moves', { to_move: 0 }), mode: 'local', human_seats: [0, 1] };
   assert.equal(outcomeText(local), 'Gana Blancas');
   assert.equal(outcomeReason(local), 'Negras no tiene jugadas.');
+  assert.equal(outcomeReason({ ...local, outcome: { winner: 0, reason: 'resignation' } }), 'Blancas se ha rendido.');
   assert.equal(outcomeReason({ ...over(0, 'no_legal_moves', { to_move: 1 }) }), 'Tu rival no tiene jugadas.');
   const { view: d3 } = await started('diamond', { players: 3, mode: 'cpu', human_seats: [0] });
   assert.equal(outcomeText({ ...d3, outcome: { winner: 2, reason: 'destination_reached' } }), 'Has perdido: gana Verde');
