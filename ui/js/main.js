@@ -177,6 +177,7 @@ async function route() {
     closeOverlay();
     if (sameLanguage) {
       root.dataset.screen = 'game';
+      app.current.redraw?.();
       app.current.el.querySelector('h1')?.focus({ preventScroll: true });
       return;
     }

@@ -202,6 +202,8 @@ export async function gameScreen(app, id, initial) {
       game.destroy();
       if (frame) cancelAnimationFrame(frame);
     },
+    /** Draws again (back from the settings overlay: the board may turn). */
+    redraw: () => schedule(),
     // For tests and debugging in the browser console.
     debug: { get view() { return game.view; }, get input() { return game.input; } },
   };
