@@ -134,3 +134,12 @@ test('result figures: moves, captures per side (you first against the CPU), time
   const { view: d } = await started('diamond', { players: 2, mode: 'local' });
   assert.deepEqual(resultFigures(d).find((f) => f.key === 'home').value, 'Red 0/15 · Yellow 0/15');
 });
+
+test('saved rows say when in words, in the page language', async () => {
+  const { relativeTime } = await import('../js/screens/common.js');
+  const now = Date.UTC(2026, 11, 1, 12, 0, 0);
+  assert.equal(relativeTime(now - 5 * 60000, now, 'en'), '5 minutes ago');
+  assert.equal(relativeTime(now - 5 * 60000, now, 'es'), 'hace 5 minutos');
+  assert.equal(relativeTime(now - 26 * 3600000, now, 'es'), 'ayer');
+  assert.equal(relativeTime(now - 10000, now, 'en'), 'this minute');
+});
