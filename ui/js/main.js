@@ -25,21 +25,22 @@ export const app = {
   notices: [],
   current: null,
   go(hash) {
-    if (location.hash === hash) route();
-    else if (modalEntry) {
+    if (modal.leaving) modal.then = () => app.go(hash); // after the dialog's entry is gone
+    else if (location.hash === hash) route();
+    else if (modal.entry) {
       // Leaving from a dialog: its history entry becomes the new place, so "back" skips it.
-      modalEntry = false;
+      modal.entry = false;
       location.replace(hash);
     } else location.hash = hash;
   },
   /** Shows the shared dialog as a modal layer that the back button closes first. */
   openModal() {
     const d = app.dialog;
+    // Closed a moment ago but its close event not handled yet: this dialog takes over that entry.
+    if (!d.open && modal.entry) modal.reuse = true;
     if (!d.open) d.showModal();
-    if (!modalEntry) {
-      history.pushState({ modal: true }, '', location.href);
-      modalEntry = true;
-    }
+    if (modal.leaving) modal.then = pushModalEntry;
+    else if (!modal.entry) pushModalEntry();
   },
   /** Animation speed factor: 0 when animations are off or the system asks for less motion. */
   motion() {
@@ -109,17 +110,37 @@ function confirmDialog(text, { detail, yes = t('act.yes'), no = t('act.no') } = 
   });
 }
 
-// The dialog's own history entry: pushed when it opens, dropped when it closes by a button or
-// Escape; the back button (popstate to the page under it) closes it instead of leaving the page.
-let modalEntry = false;
+// The dialog's own history entry: pushed when it opens, dropped (history.back) when it closes by a
+// button or Escape; the back button (popstate to the page under it) closes it instead of leaving
+// the page. While that back step is on its way (`leaving`), a new dialog or a navigation waits for
+// it (`then`), so neither lands on the wrong entry.
+const modal = { entry: false, leaving: false, then: null, reuse: false };
+
+function pushModalEntry() {
+  history.pushState({ modal: true }, '', location.href);
+  modal.entry = true;
+}
+
 app.dialog.addEventListener('close', () => {
-  if (!modalEntry) return;
-  modalEntry = false;
+  if (modal.reuse) {
+    modal.reuse = false;
+    return;
+  }
+  if (!modal.entry) return;
+  modal.entry = false;
+  modal.leaving = true;
   history.back();
 });
 window.addEventListener('popstate', () => {
-  if (modalEntry && app.dialog.open) {
-    modalEntry = false;
+  if (modal.leaving) {
+    modal.leaving = false;
+    const then = modal.then;
+    modal.then = null;
+    if (then) then();
+    return;
+  }
+  if (modal.entry && app.dialog.open) {
+    modal.entry = false;
     app.dialog.close();
   }
 });
