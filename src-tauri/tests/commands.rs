@@ -396,7 +396,10 @@ fn settings_default_persist_and_reject_bad_values() {
     assert_eq!(app.ok("get_settings", json!({})), wanted);
     // The optional "turn the board to the player" choice is kept too.
     let turning = json!({"language": "en", "skin": "candy", "sound": false, "animations": false, "turn_board": true});
-    assert_eq!(app.ok("set_settings", json!({"settings": turning})), turning);
+    assert_eq!(
+        app.ok("set_settings", json!({"settings": turning})),
+        turning
+    );
     drop(app);
     let app = TestApp::start(dir.path());
     assert_eq!(app.ok("get_settings", json!({})), turning);

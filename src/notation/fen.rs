@@ -214,3 +214,4 @@ mod tests {
         // An empty list is a side with no pieces, which is well formed.
         assert_eq!(parse("W:W:BK10").map(|f| f.pieces.len()), Ok(1));
     }
+}

@@ -35,7 +35,11 @@ fn a_new_game_takes_out_the_other_empty_games_only() {
     sessions.insert(session("played"));
     sessions.insert(session("empty-2"));
     sessions.insert(session("new"));
-    sessions.get_mut("played").unwrap().play_move("take1").unwrap();
+    sessions
+        .get_mut("played")
+        .unwrap()
+        .play_move("take1")
+        .unwrap();
     assert_eq!(sessions.take_empty_except("new"), ["empty-1", "empty-2"]);
     assert!(sessions.get("played").is_ok());
     assert!(sessions.get("new").is_ok());
