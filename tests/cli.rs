@@ -86,6 +86,22 @@ fn status_reports_side_result_and_fen() {
     let status: Value = serde_json::from_str(stdout_lines(&output)[0].as_str()).unwrap();
     assert_eq!(status["result"], "white");
     assert_eq!(status["reason"], "no_legal_moves");
+
+    // Two kings or one against a lone king is drawn only when no capture is pending (rules.md
+    // I9): here White takes the last piece with 14x3.
+    let output = damas(&["status", "international", "--fen", "W:WK14:BK9"]);
+    let status: Value = serde_json::from_str(stdout_lines(&output)[0].as_str()).unwrap();
+    assert_eq!(status["result"], "ongoing");
+    let output = damas(&[
+        "status",
+        "international",
+        "--fen",
+        "W:WK14:BK9",
+        "--after",
+        "14x3",
+    ]);
+    let status: Value = serde_json::from_str(stdout_lines(&output)[0].as_str()).unwrap();
+    assert_eq!(status["result"], "white");
 }
 
 #[test]
@@ -95,6 +111,10 @@ fn bad_input_is_exit_code_two_with_a_message() {
         &["perft", "english", "many"],
         &["moves", "english", "--fen", "W:W99:B1"],
         &["moves", "english", "--fen", "not a fen"],
+        &["moves", "english", "--fen", "B::"],
+        &["status", "international", "--fen", "B::"],
+        &["status", "international", "--fen", "B:W,,:B1"],
+        &["status", "turkish", "--fen", "B:W,,:B1"],
         &["moves", "english", "--after", "9-14 9-14"],
         &["status", "turkish", "--after", "a1-a9"],
         &["moves", "diamond", "--players", "7"],

@@ -176,7 +176,8 @@ fn blocked_lone_king_loses() {
     );
 }
 
-/// rules.md I9: two kings against one king, and one king against one king, are drawn at once.
+/// rules.md I9: two kings against one king, and one king against one king, are drawn at once
+/// when the side to move has no capture.
 #[test]
 fn two_kings_or_one_against_one_king_draw() {
     let drawn = Some(Outcome::draw(EndReason::InsufficientMaterial));
@@ -186,6 +187,34 @@ fn two_kings_or_one_against_one_king_draw() {
     // Not listed by the seed: king and man against king, three kings against king and man.
     assert_eq!(international("W:WK46,33:BK4").outcome(), None);
     assert_eq!(international("W:WK46,K47,K48:BK4,18").outcome(), None);
+}
+
+/// rules.md I9: the drawn balances stand only once no capture is pending; a capture of the last
+/// piece wins (issue 13).
+#[test]
+fn king_ending_with_a_capture_to_play_is_not_drawn() {
+    let drawn = Some(Outcome::draw(EndReason::InsufficientMaterial));
+    // 14x3 takes the last black piece.
+    let mut position = international("W:WK14:BK9");
+    assert_eq!(position.outcome(), None);
+    assert_eq!(move_texts(&position), strings(&["14x3"]));
+    play(&mut position, &["14x3"]);
+    assert_eq!(
+        position.outcome(),
+        Some(Outcome::win(0, EndReason::NoLegalMoves))
+    );
+    // Two kings against one, the strong side able to take it.
+    assert_eq!(international("W:WK14,K50:BK9").outcome(), None);
+    // The lone king to move takes one of two kings: king against king after it, and the other
+    // king (46, in the corner) cannot take back — drawn then.
+    let mut position = international("B:WK14,K46:BK9");
+    assert_eq!(position.outcome(), None);
+    play(&mut position, &["9x20"]);
+    assert_eq!(position.outcome(), drawn);
+    // A king that could be taken if the other side were to move: still a draw (Black on 41 cannot
+    // jump the king in the corner 46).
+    assert_eq!(international("B:WK46:BK41").outcome(), drawn);
+    assert_eq!(international("W:WK46:BK41").outcome(), None);
 }
 
 /// rules.md I9: the 25-move rule — 50 plies of king moves without capture: not at 49, at 50.
@@ -304,6 +333,10 @@ fn bad_positions_are_rejected() {
         "W:W3:B20",
         "W:W40:B48",
         "W:Wx:B1",
+        "B::",
+        "B:W,,:B1",
+        "W:W1,:B2",
+        "W:W31",
     ] {
         assert!(
             International::from_text(variant, bad).is_err(),

@@ -1,4 +1,5 @@
-//! The user's settings (language, skin, sound, animations), persisted beside the saved games.
+//! The user's settings (language, skin, sound, animations, turning the board to the player to
+//! move), persisted beside the saved games.
 
 use serde::{Deserialize, Serialize};
 
@@ -26,6 +27,14 @@ pub struct Settings {
     pub skin: Skin,
     pub sound: bool,
     pub animations: bool,
+    /// Draughts on one device: the board turns to the player to move. Optional in the JSON
+    /// (absent = off, and written only when on), so older settings files still read.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub turn_board: bool,
+}
+
+fn is_false(value: &bool) -> bool {
+    !*value
 }
 
 impl Default for Settings {
@@ -35,6 +44,7 @@ impl Default for Settings {
             skin: Skin::Wood,
             sound: true,
             animations: true,
+            turn_board: false,
         }
     }
 }

@@ -49,6 +49,7 @@ fn a_new_game_replies_with_the_whole_view() {
         "can_redo",
         "cpu_to_move",
         "last_played",
+        "created",
     ] {
         assert!(view.get(field).is_some(), "no {field} in {view}");
     }
@@ -67,10 +68,43 @@ fn a_new_game_replies_with_the_whole_view() {
     assert_eq!(view["pieces"].as_array().map(Vec::len), Some(24));
     assert_eq!(view["seats"][0]["cpu"], false);
     assert_eq!(view["layout"]["shape"]["type"], "grid");
-    // Saved at once.
+    // Listed once a move is played (a game without one is no saved game).
+    assert_eq!(app.ok("list_saved", json!({})), json!([]));
+    app.ok(
+        "play_move",
+        json!({"id": view["id"], "moveText": first_move(&view)}),
+    );
     let list = app.ok("list_saved", json!({}));
     assert_eq!(list[0]["id"], view["id"]);
     assert_eq!(list[0]["finished"], false);
+}
+
+#[test]
+fn a_new_game_replaces_the_games_left_without_a_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let (played, empty, fresh) = {
+        let app = TestApp::start(dir.path());
+        let played = new_game(&app, english("local"));
+        app.ok(
+            "play_move",
+            json!({"id": played["id"], "moveText": first_move(&played)}),
+        );
+        let empty = new_game(&app, english("local"));
+        assert_eq!(app.ok("get_game", id(&played))["ply"], 1);
+        let fresh = new_game(&app, english("cpu"));
+        assert_eq!(app.error_code("get_game", id(&empty)), "no_such_game");
+        assert_eq!(app.ok("get_game", id(&fresh))["ply"], 0);
+        (played, empty, fresh)
+    };
+    // After a restart: the empty game left behind is gone from disk too.
+    let app = TestApp::start(dir.path());
+    assert_eq!(app.error_code("get_game", id(&empty)), "no_such_game");
+    assert_eq!(app.ok("get_game", id(&played))["ply"], 1);
+    let list = app.ok("list_saved", json!({}));
+    assert_eq!(list.as_array().map(Vec::len), Some(1), "{list}");
+    assert_eq!(list[0]["id"], played["id"]);
+    // The newest empty game is still there to play (until another one replaces it).
+    assert_eq!(app.ok("get_game", id(&fresh))["ply"], 0);
 }
 
 #[test]
@@ -256,7 +290,15 @@ fn deleting_a_game_removes_it_from_disk() {
     let kept = {
         let app = TestApp::start(dir.path());
         let gone = new_game(&app, english("local"));
+        app.ok(
+            "play_move",
+            json!({"id": gone["id"], "moveText": first_move(&gone)}),
+        );
         let kept = new_game(&app, english("local"));
+        app.ok(
+            "play_move",
+            json!({"id": kept["id"], "moveText": first_move(&kept)}),
+        );
         assert_eq!(app.ok("delete_saved", id(&gone)), Value::Null);
         assert_eq!(app.error_code("get_game", id(&gone)), "no_such_game");
         assert_eq!(app.error_code("delete_saved", id(&gone)), "no_such_game");
@@ -352,6 +394,15 @@ fn settings_default_persist_and_reject_bad_values() {
     }
     let app = TestApp::start(dir.path());
     assert_eq!(app.ok("get_settings", json!({})), wanted);
+    // The optional "turn the board to the player" choice is kept too.
+    let turning = json!({"language": "en", "skin": "candy", "sound": false, "animations": false, "turn_board": true});
+    assert_eq!(
+        app.ok("set_settings", json!({"settings": turning})),
+        turning
+    );
+    drop(app);
+    let app = TestApp::start(dir.path());
+    assert_eq!(app.ok("get_settings", json!({})), turning);
 }
 
 #[test]
@@ -368,10 +419,8 @@ fn a_move_that_cannot_be_saved_is_not_played() {
     assert_eq!(app.error_code("play_move", args.clone()), "storage");
     assert_eq!(app.ok("get_game", id(&view)), view);
     assert_eq!(app.error_code("new_game", english("local")), "storage");
-    assert_eq!(
-        app.ok("list_saved", json!({})).as_array().map(Vec::len),
-        Some(1)
-    );
+    // The failed new game took nothing out, not even this game without a move.
+    assert_eq!(app.ok("get_game", id(&view)), view);
     // The file on disk still holds the game as it was.
     let on_disk: Value =
         serde_json::from_slice(&std::fs::read(dir.path().join(damas_app_lib::SAVES_FILE)).unwrap())

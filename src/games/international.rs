@@ -2,7 +2,8 @@
 //! kings, the majority rule, captured pieces removed at the end, no crowning when a capture only
 //! passes the last row. Draws: threefold repetition (judged by the record), 25 moves of each side
 //! with only king moves and no capture, the 16-move count of 3 kings (2 kings + man, king + 2 men)
-//! against a lone king, and 2 kings or 1 king against a lone king at once. See `docs/rules.md`,
+//! against a lone king, and 2 kings or 1 king against a lone king at once unless the side to move
+//! has a capture. See `docs/rules.md`,
 //! "International draughts".
 
 use crate::games::diagonal::{board_position_methods, Board, DraughtsMove, Rules};
@@ -42,7 +43,7 @@ pub struct International {
 /// The material balances that end play or start the count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Material {
-    /// One king against one king, or two kings against one king: a draw.
+    /// One king against one king, or two kings against one king: a draw once no capture is pending.
     Drawn,
     /// Three kings, two kings and a man, or a king and two men against a lone king: the strong
     /// seat has 16 moves to win.
@@ -148,7 +149,9 @@ impl Position for International {
                 EndReason::NoLegalMoves,
             ));
         }
-        if material(&self.board) == Material::Drawn {
+        // The drawn balances stand only once no capture is pending: a capture of the last piece
+        // (compulsory) wins instead (docs/rules.md, I9).
+        if material(&self.board) == Material::Drawn && !self.board.has_capture() {
             return Some(Outcome::draw(EndReason::InsufficientMaterial));
         }
         if self.board.quiet_plies >= NO_PROGRESS_PLIES {

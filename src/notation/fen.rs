@@ -3,6 +3,8 @@
 //! The side to move, then one list per colour of square tokens, each optionally prefixed with `K`
 //! for a king. Numeric ranges `a-b` are expanded on input. What a token names is decided by the
 //! game (numeric squares 1–32 or 1–50, algebraic `a1`–`h8`), so tokens stay strings here.
+//! Both piece lists must be present (a list may be empty: `W:W:BK10`); an empty field (`B::`) or
+//! an empty token (`W,,`, a trailing comma) is malformed, never read as "no pieces".
 
 use thiserror::Error;
 
@@ -42,6 +44,19 @@ pub enum FenError {
     Range(String),
     #[error("too many fields")]
     TooManyFields,
+    #[error("empty field: each ':' must be followed by a W or B piece list")]
+    EmptyField,
+    #[error("empty square token in the {0} piece list")]
+    EmptyToken(&'static str),
+    #[error("the {0} piece list is missing")]
+    MissingList(&'static str),
+}
+
+fn color_name(color: FenColor) -> &'static str {
+    match color {
+        FenColor::White => "white",
+        FenColor::Black => "black",
+    }
 }
 
 /// Largest range we expand: the biggest board has 64 squares.
@@ -72,7 +87,7 @@ pub fn parse(text: &str) -> Result<FenFields, FenError> {
     let mut seen_black = false;
     for field in fields {
         if field.is_empty() {
-            continue;
+            return Err(FenError::EmptyField);
         }
         // `split_at_checked`: a multi-byte first character is an error, not a panic.
         let (color, list) = match field.split_at_checked(1) {
@@ -85,13 +100,15 @@ pub fn parse(text: &str) -> Result<FenFields, FenError> {
             FenColor::Black => &mut seen_black,
         };
         if *seen {
-            return Err(FenError::DuplicateList(match color {
-                FenColor::White => "white",
-                FenColor::Black => "black",
-            }));
+            return Err(FenError::DuplicateList(color_name(color)));
         }
         *seen = true;
-        for token in list.split(',').filter(|t| !t.is_empty()) {
+        // An empty list is "no pieces"; inside a list every token names a square.
+        let tokens = (!list.is_empty()).then(|| list.split(','));
+        for token in tokens.into_iter().flatten() {
+            if token.is_empty() {
+                return Err(FenError::EmptyToken(color_name(color)));
+            }
             let (king, square) = match token.strip_prefix(['K', 'k']) {
                 Some(rest) => (true, rest),
                 None => (false, token),
@@ -121,6 +138,11 @@ pub fn parse(text: &str) -> Result<FenFields, FenError> {
                     color,
                 }),
             }
+        }
+    }
+    for (seen, color) in [(seen_white, FenColor::White), (seen_black, FenColor::Black)] {
+        if !seen {
+            return Err(FenError::MissingList(color_name(color)));
         }
     }
     Ok(FenFields { to_move, pieces })
@@ -177,5 +199,19 @@ mod tests {
         ] {
             assert!(parse(bad).is_err(), "{bad} should be rejected");
         }
+    }
+
+    #[test]
+    fn empty_fields_tokens_and_missing_lists_are_errors() {
+        assert_eq!(parse("B::"), Err(FenError::EmptyField));
+        assert_eq!(parse("W:W1::B2"), Err(FenError::EmptyField));
+        assert_eq!(parse("W:W1:B2:"), Err(FenError::EmptyField));
+        assert_eq!(parse("B:W,,:B1"), Err(FenError::EmptyToken("white")));
+        assert_eq!(parse("W:W1,:B2"), Err(FenError::EmptyToken("white")));
+        assert_eq!(parse("W:W1:B,2"), Err(FenError::EmptyToken("black")));
+        assert_eq!(parse("B"), Err(FenError::MissingList("white")));
+        assert_eq!(parse("W:W1"), Err(FenError::MissingList("black")));
+        // An empty list is a side with no pieces, which is well formed.
+        assert_eq!(parse("W:W:BK10").map(|f| f.pieces.len()), Ok(1));
     }
 }

@@ -306,6 +306,12 @@ impl Session {
         !self.redo.is_empty()
     }
 
+    /// Whether a move was ever played in this game (one on the board or one to redo). A game
+    /// without one is not worth keeping: it is not listed and a new game replaces it.
+    pub fn has_moves(&self) -> bool {
+        self.game().ply() > 0 || self.can_redo()
+    }
+
     /// Takes back moves (see [`Session::undo_span`]). A resignation is final: undo then fails with
     /// `GameOver`.
     pub fn undo(&mut self) -> Result<(), SessionError> {

@@ -65,6 +65,8 @@ pub struct GameView {
     pub cpu_to_move: bool,
     /// Unix milliseconds of the last change.
     pub last_played: u64,
+    /// Unix milliseconds when the game was created (with `last_played`: its length).
+    pub created: u64,
 }
 
 /// A row of the home screen's list of saved games.
@@ -129,6 +131,7 @@ impl Session {
             can_redo: self.can_redo(),
             cpu_to_move: self.cpu_to_move(),
             last_played: self.last_played(),
+            created: self.created(),
         }
     }
 

@@ -4,7 +4,7 @@
 import { makeGeometry } from './geometry.js';
 import { routeOf, capturesAlong } from './moves.js';
 import { currentDestinations, previewedDestination, currentPrefix, selectablePieces } from './input.js';
-import { viewerSeat, inputContext, mustCapture, cellNamer, markedMoves } from './state.js';
+import { viewerSeat, inputContext, mustCapture, cellNamer, markedMoves, diamondGoals } from './state.js';
 
 /** A memo of board geometries by game, player count and viewer: `(view, seat) => {key, geometry}`. */
 export function geometryCache() {
@@ -49,6 +49,7 @@ export function boardModel(view, input, { busy = false, seat = viewerSeat(view),
     key, geometry, layout: view.layout, family: geometry.family, cellLabel: cellNamer(view, seat),
     seatNames: boardSeatNames(view),
     zones: kind === 'diamond' ? ['red', 'yellow', 'green'] : null,
+    goals: diamondGoals(view, seat),
     pieces: view.pieces,
     selected: input.phase === 'idle' || input.phase === 'moving' ? (input.phase === 'moving' ? input.from : null) : input.from,
     carried: prefix.length > 1 ? { from: prefix[0], at: prefix[prefix.length - 1] } : null,
@@ -59,6 +60,6 @@ export function boardModel(view, input, { busy = false, seat = viewerSeat(view),
     preview: pv ? { cell: pv.cell, path: pv.path.slice(Math.max(0, prefix.length - 1)) } : null,
     ghostPiece: selPiece,
     route: prefix.length > 1 ? prefix : null,
-    last: markedMoves(view).map((e) => ({ path: routeOf(e.move) })),
+    last: markedMoves(view).map((e) => ({ path: routeOf(e.move), seat: e.seat })),
   };
 }

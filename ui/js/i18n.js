@@ -29,15 +29,23 @@ const es = {
   'game.capture.blurb': 'Estrella, piezas de todos, cada salto captura',
 
   'home.play': 'Jugar',
+  'home.games': 'Elige un juego',
   'home.unfinished': 'Partidas sin terminar',
   'home.none': 'No hay partidas sin terminar.',
   'home.resume': 'Continuar',
   'home.delete': 'Borrar',
   'home.delete.confirm': '¿Borrar esta partida?',
-  'home.moves': '{n} jugadas',
+  'home.moves.one': '{n} jugada',
+  'home.moves.other': '{n} jugadas',
   'home.turn': 'turno de {name}',
+  'home.you': 'Tú: {seat}',
+  'home.lastgame': 'Tu última partida: {game}',
+  'home.notnow': 'Ahora no',
+  'act.abandon.confirm': '¿Dejar esta partida y empezar otra?',
+  'act.abandon.detail': 'Queda guardada en «Partidas sin terminar» para seguirla luego.',
   'home.rules': 'Reglas y consejos',
-  'home.players': '{n} jugadores',
+  'home.players.one': '{n} jugador',
+  'home.players.other': '{n} jugadores',
 
   'setup.title': 'Nueva partida: {game}',
   'setup.players': 'Jugadores',
@@ -82,6 +90,7 @@ const es = {
   'act.no': 'No',
   'act.ok': 'Entendido',
   'act.stophere': 'Parar aquí',
+  'act.flip': 'Girar el tablero',
   'act.back': 'Volver a elegir ficha',
 
   'panel.title': 'Jugar con botones',
@@ -91,7 +100,7 @@ const es = {
   'panel.step': '1 paso',
   'panel.jumps.one': '1 salto',
   'panel.jumps.other': '{n} saltos',
-  'panel.rows.one': '+1 fila',
+  'panel.rows.one': '{sign}{n} fila',
   'panel.rows.other': '{sign}{n} filas',
   'panel.rows.zero': 'misma fila',
   'panel.captures.one': 'captura 1',
@@ -111,6 +120,7 @@ const es = {
   'status.captures': 'Capturas',
   'status.pieces': 'Fichas',
   'status.kingtohome': 'Lleva el rey a ◎',
+  'status.goal': 'Lleva tus 15 fichas a la punta de enfrente y el rey a ◎.',
   'status.mustpass': 'No puedes mover ninguna ficha: pulsa «Pasar».',
   'status.moves': 'Jugadas ({n})',
 
@@ -121,23 +131,40 @@ const es = {
   'move.captures.other': '{name} captura de {from} a {to} ({n} piezas)',
   'move.plain': '{name} mueve de {from} a {to}',
   'move.pass': '{name} pasa',
-  'move.selected': 'Ficha {cell} elegida: {n} destinos',
+  'move.selected.one': 'Ficha {cell} elegida: {n} destino',
+  'move.selected.other': 'Ficha {cell} elegida: {n} destinos',
   'move.preview': 'Destino {cell}: toca otra vez para mover',
   'move.stopped': 'La ficha se detiene en {cell}: elige el siguiente salto',
 
-  'draw.no_progress': 'Tablas por falta de progreso en {n} jugadas',
-  'draw.move_limit': 'Tablas por límite de jugadas en {n} jugadas',
-  'draw.endgame_count': 'Tablas por recuento en {n} jugadas',
-  'draw.repetition': 'Tablas por repetición en {n} jugadas',
+  'draw.no_progress.one': 'Tablas por falta de progreso en {n} jugada',
+  'draw.no_progress.other': 'Tablas por falta de progreso en {n} jugadas',
+  'draw.move_limit.one': 'Tablas por límite de jugadas en {n} jugada',
+  'draw.move_limit.other': 'Tablas por límite de jugadas en {n} jugadas',
+  'draw.endgame_count.one': 'Tablas por recuento en {n} jugada',
+  'draw.endgame_count.other': 'Tablas por recuento en {n} jugadas',
+  'draw.repetition.one': 'Tablas por repetición en {n} jugada',
+  'draw.repetition.other': 'Tablas por repetición en {n} jugadas',
 
   'result.title': 'Fin de la partida',
   'result.win': 'Gana {name}',
   'result.youwin': '¡Has ganado!',
-  'result.youlose': 'Gana {name}',
+  'result.youlose': 'Has perdido',
+  'result.youlose.named': 'Has perdido: gana {name}',
   'result.draw': 'Tablas',
-  'reason.no_legal_moves': 'El rival no tiene jugadas.',
-  'reason.destination_reached': 'Todas las fichas en el destino y el rey en ◎.',
-  'reason.no_jumps_left': 'No quedan saltos en el tablero.',
+  'result.you': 'Tú',
+  'result.fig.moves': 'Jugadas',
+  'result.fig.captures': 'Capturas',
+  'result.fig.home': 'En el destino',
+  'result.fig.time': 'Tiempo',
+  'reason.no_legal_moves': '{loser} no tiene jugadas.',
+  'reason.no_legal_moves.won': 'Tu rival no tiene jugadas.',
+  'reason.no_legal_moves.lost': 'No te quedan jugadas.',
+  'reason.destination_reached': '{winner}: todas sus fichas en el destino y el rey en ◎.',
+  'reason.destination_reached.won': 'Todas tus fichas en el destino y tu rey en ◎.',
+  'reason.destination_reached.lost': '{winner} ha llevado todas sus fichas al destino y su rey a ◎.',
+  'reason.no_jumps_left': 'No quedan saltos: {winner} ha capturado más.',
+  'reason.no_jumps_left.won': 'No quedan saltos y has capturado más que nadie.',
+  'reason.no_jumps_left.lost': 'No quedan saltos y {winner} ha capturado más.',
   'reason.repetition': 'La misma posición por tercera vez.',
   'reason.no_progress': 'Demasiadas jugadas sin progreso.',
   'reason.move_limit': 'Se alcanzó el límite de jugadas.',
@@ -145,6 +172,9 @@ const es = {
   'reason.endgame_count': 'El bando fuerte no ganó a tiempo.',
   'reason.all_passed': 'Todos pasaron seguidos.',
   'reason.resignation': 'Abandono.',
+  'reason.resignation.named': '{loser} se ha rendido.',
+  'reason.resignation.won': 'Tu rival se ha rendido.',
+  'reason.resignation.lost': 'Te has rendido.',
 
   'settings.title': 'Ajustes',
   'settings.language': 'Idioma',
@@ -154,6 +184,8 @@ const es = {
   'settings.skin.candy': 'Caramelo',
   'settings.sound': 'Sonido',
   'settings.animations': 'Animaciones',
+  'settings.turnboard': 'Girar el tablero hacia quien mueve',
+  'settings.turnboard.hint': 'Damas en este dispositivo: el tablero se da la vuelta en cada turno.',
   'settings.on': 'Sí',
   'settings.off': 'No',
   'settings.reduced': 'Tu sistema pide menos movimiento: las animaciones se acortan.',
@@ -216,15 +248,23 @@ const en = {
   'game.capture.blurb': 'Star, shared pieces, every jump captures',
 
   'home.play': 'Play',
+  'home.games': 'Choose a game',
   'home.unfinished': 'Unfinished games',
   'home.none': 'No unfinished games.',
   'home.resume': 'Resume',
   'home.delete': 'Delete',
   'home.delete.confirm': 'Delete this game?',
-  'home.moves': '{n} moves',
+  'home.moves.one': '{n} move',
+  'home.moves.other': '{n} moves',
   'home.turn': '{name} to move',
+  'home.you': 'You: {seat}',
+  'home.lastgame': 'Your last game: {game}',
+  'home.notnow': 'Not now',
+  'act.abandon.confirm': 'Leave this game and start another?',
+  'act.abandon.detail': 'It stays under “Unfinished games” to carry on later.',
   'home.rules': 'Rules and tips',
-  'home.players': '{n} players',
+  'home.players.one': '{n} player',
+  'home.players.other': '{n} players',
 
   'setup.title': 'New game: {game}',
   'setup.players': 'Players',
@@ -269,6 +309,7 @@ const en = {
   'act.no': 'No',
   'act.ok': 'Got it',
   'act.stophere': 'Stop here',
+  'act.flip': 'Flip the board',
   'act.back': 'Pick another piece',
 
   'panel.title': 'Play with buttons',
@@ -278,7 +319,7 @@ const en = {
   'panel.step': '1 step',
   'panel.jumps.one': '1 jump',
   'panel.jumps.other': '{n} jumps',
-  'panel.rows.one': '+1 row',
+  'panel.rows.one': '{sign}{n} row',
   'panel.rows.other': '{sign}{n} rows',
   'panel.rows.zero': 'same row',
   'panel.captures.one': 'takes 1',
@@ -298,6 +339,7 @@ const en = {
   'status.captures': 'Captures',
   'status.pieces': 'Pieces',
   'status.kingtohome': 'Bring the king to ◎',
+  'status.goal': 'Bring your 15 pieces to the opposite point and the king onto ◎.',
   'status.mustpass': 'You cannot move any piece: press “Pass”.',
   'status.moves': 'Moves ({n})',
 
@@ -308,23 +350,40 @@ const en = {
   'move.captures.other': '{name} captures from {from} to {to} ({n} pieces)',
   'move.plain': '{name} moves from {from} to {to}',
   'move.pass': '{name} passes',
-  'move.selected': 'Piece {cell} picked: {n} destinations',
+  'move.selected.one': 'Piece {cell} picked: {n} destination',
+  'move.selected.other': 'Piece {cell} picked: {n} destinations',
   'move.preview': 'Destination {cell}: tap again to move',
   'move.stopped': 'The piece stops on {cell}: choose the next jump',
 
-  'draw.no_progress': 'Draw for lack of progress in {n} moves',
-  'draw.move_limit': 'Draw by move limit in {n} moves',
-  'draw.endgame_count': 'Draw by the endgame count in {n} moves',
-  'draw.repetition': 'Draw by repetition in {n} moves',
+  'draw.no_progress.one': 'Draw for lack of progress in {n} move',
+  'draw.no_progress.other': 'Draw for lack of progress in {n} moves',
+  'draw.move_limit.one': 'Draw by move limit in {n} move',
+  'draw.move_limit.other': 'Draw by move limit in {n} moves',
+  'draw.endgame_count.one': 'Draw by the endgame count in {n} move',
+  'draw.endgame_count.other': 'Draw by the endgame count in {n} moves',
+  'draw.repetition.one': 'Draw by repetition in {n} move',
+  'draw.repetition.other': 'Draw by repetition in {n} moves',
 
   'result.title': 'Game over',
   'result.win': '{name} wins',
   'result.youwin': 'You win!',
-  'result.youlose': '{name} wins',
+  'result.youlose': 'You lost',
+  'result.youlose.named': 'You lost: {name} wins',
   'result.draw': 'Draw',
-  'reason.no_legal_moves': 'The opponent has no move left.',
-  'reason.destination_reached': 'Every piece home and the king on ◎.',
-  'reason.no_jumps_left': 'No jump is left on the board.',
+  'result.you': 'You',
+  'result.fig.moves': 'Moves',
+  'result.fig.captures': 'Captures',
+  'result.fig.home': 'Home',
+  'result.fig.time': 'Time',
+  'reason.no_legal_moves': '{loser} has no move left.',
+  'reason.no_legal_moves.won': 'Your opponent has no move left.',
+  'reason.no_legal_moves.lost': 'You have no move left.',
+  'reason.destination_reached': '{winner}: every piece home and the king on ◎.',
+  'reason.destination_reached.won': 'Every piece of yours home and your king on ◎.',
+  'reason.destination_reached.lost': '{winner} brought every piece home and the king onto ◎.',
+  'reason.no_jumps_left': 'No jump is left: {winner} took the most.',
+  'reason.no_jumps_left.won': 'No jump is left and you took the most.',
+  'reason.no_jumps_left.lost': 'No jump is left and {winner} took the most.',
   'reason.repetition': 'The same position for the third time.',
   'reason.no_progress': 'Too many moves without progress.',
   'reason.move_limit': 'The move limit was reached.',
@@ -332,6 +391,9 @@ const en = {
   'reason.endgame_count': 'The stronger side did not win in time.',
   'reason.all_passed': 'Everybody passed in a row.',
   'reason.resignation': 'Resignation.',
+  'reason.resignation.named': '{loser} resigned.',
+  'reason.resignation.won': 'Your opponent resigned.',
+  'reason.resignation.lost': 'You resigned.',
 
   'settings.title': 'Settings',
   'settings.language': 'Language',
@@ -341,6 +403,8 @@ const en = {
   'settings.skin.candy': 'Candy',
   'settings.sound': 'Sound',
   'settings.animations': 'Animations',
+  'settings.turnboard': 'Turn the board to the player to move',
+  'settings.turnboard.hint': 'Draughts on this device: the board turns round at each turn.',
   'settings.on': 'On',
   'settings.off': 'Off',
   'settings.reduced': 'Your system asks for reduced motion: animations are shortened.',
@@ -393,16 +457,32 @@ export function resolveLanguage(setting, systemLanguages = []) {
   return 'es';
 }
 
+/** Whether a key has a text (for optional variants of a text). */
+export function hasText(key, lang = current) { return STRINGS[lang][key] !== undefined; }
+
 export function setLanguage(lang) { current = STRINGS[lang] ? lang : 'es'; }
 export function language() { return current; }
 
+const pluralRules = new Map();
+/** The CLDR plural category of a count in a language (`one`, `other`, …). */
+export function pluralCategory(n, lang = current) {
+  if (!pluralRules.has(lang)) pluralRules.set(lang, new Intl.PluralRules(lang));
+  return pluralRules.get(lang).select(n);
+}
+
 /**
- * @param {keyof typeof es} key
+ * A text by key. A counted text is a family `key.one` / `key.other` (one key per CLDR category the
+ * language needs; a missing category, such as Spanish "many", falls back to `.other`): `t(key,
+ * {n})` picks the member by `Intl.PluralRules`, so no caller can write "1 jugadas".
+ * @param {string} key
  * @param {Record<string, string|number>} [params]
  */
 export function t(key, params = {}, lang = current) {
   const table = STRINGS[lang];
   let s = table[key];
+  if (s === undefined && typeof params.n === 'number' && table[key + '.other'] !== undefined) {
+    s = table[key + '.' + pluralCategory(params.n, lang)] ?? table[key + '.other'];
+  }
   if (s === undefined) {
     if (strict) throw new Error('missing i18n key ' + key);
     s = es[key] ?? key;
@@ -410,9 +490,9 @@ export function t(key, params = {}, lang = current) {
   return s.replace(/\{(\w+)\}/g, (m, k) => (params[k] !== undefined ? String(params[k]) : m));
 }
 
-/** Plural by key suffix: `${base}.one` for 1, `${base}.other` otherwise. */
+/** A counted text: `t(base, {n, …params})`. */
 export function tn(base, n, params = {}, lang = current) {
-  return t(n === 1 ? base + '.one' : base + '.other', { n, ...params }, lang);
+  return t(base, { ...params, n }, lang);
 }
 
 /** A seat's display name from the engine's name ("red", "white", "1"…). */

@@ -1,5 +1,8 @@
 // Start-up, settings and the hash router: #/ home, #/setup/<game>, #/game/<id>, #/rules/<game>,
 // #/settings, and #/play/<game>?players=&mode=&level=&colour= (starts a game; handy for screenshots).
+// Rules and settings opened from a game are an overlay on it: the game stays as it was (selection,
+// CPU reply in flight) and "‹", Escape or the system back button return to it. Layers close from
+// the top: a dialog first (it holds a history entry of its own), then the overlay.
 
 import { api, isMock } from './api.js';
 import { attachAnnouncer } from './announce.js';
@@ -16,12 +19,28 @@ const root = document.getElementById('app');
 const reducedMotion = globalThis.matchMedia ? matchMedia('(prefers-reduced-motion: reduce)') : { matches: false };
 
 export const app = {
-  settings: { language: null, skin: 'wood', sound: true, animations: true },
+  settings: { language: null, skin: 'wood', sound: true, animations: true, turn_board: false },
+  /** The home screen offers the last unfinished game once, right after launch. */
+  offerLastGame: true,
   notices: [],
   current: null,
   go(hash) {
-    if (location.hash === hash) route();
-    else location.hash = hash;
+    if (modal.leaving) modal.then = () => app.go(hash); // after the dialog's entry is gone
+    else if (location.hash === hash) route();
+    else if (modal.entry) {
+      // Leaving from a dialog: its history entry becomes the new place, so "back" skips it.
+      modal.entry = false;
+      location.replace(hash);
+    } else location.hash = hash;
+  },
+  /** Shows the shared dialog as a modal layer that the back button closes first. */
+  openModal() {
+    const d = app.dialog;
+    // Closed a moment ago but its close event not handled yet: this dialog takes over that entry.
+    if (!d.open && modal.entry) modal.reuse = true;
+    if (!d.open) d.showModal();
+    if (modal.leaving) modal.then = pushModalEntry;
+    else if (!modal.entry) pushModalEntry();
   },
   /** Animation speed factor: 0 when animations are off or the system asks for less motion. */
   motion() {
@@ -87,18 +106,107 @@ function confirmDialog(text, { detail, yes = t('act.yes'), no = t('act.no') } = 
         h('button', { type: 'button', class: 'btn btn-primary', 'data-testid': 'confirm-yes', onclick: () => done(true) }, yes)),
     );
     d.onclose = () => resolve(false);
-    d.showModal();
+    app.openModal();
   });
 }
+
+// The dialog's own history entry: pushed when it opens, dropped (history.back) when it closes by a
+// button or Escape; the back button (popstate to the page under it) closes it instead of leaving
+// the page. While that back step is on its way (`leaving`), a new dialog or a navigation waits for
+// it (`then`), so neither lands on the wrong entry.
+const modal = { entry: false, leaving: false, then: null, reuse: false };
+
+function pushModalEntry() {
+  history.pushState({ modal: true }, '', location.href);
+  modal.entry = true;
+}
+
+app.dialog.addEventListener('close', () => {
+  if (modal.reuse) {
+    modal.reuse = false;
+    return;
+  }
+  if (!modal.entry) return;
+  modal.entry = false;
+  modal.leaving = true;
+  history.back();
+});
+window.addEventListener('popstate', () => {
+  if (modal.leaving) {
+    modal.leaving = false;
+    const then = modal.then;
+    modal.then = null;
+    if (then) then();
+    return;
+  }
+  if (modal.entry && app.dialog.open) {
+    modal.entry = false;
+    app.dialog.close();
+  }
+});
+
+// Rules or settings over a game: { el, screen, lang } while shown.
+let overlay = null;
+
+function closeOverlay() {
+  if (!overlay) return;
+  overlay.screen.destroy?.();
+  overlay.el.remove();
+  overlay = null;
+  if (app.current) app.current.el.inert = false;
+}
+
+function showOverlay(parts, params) {
+  const gameHash = '#/game/' + app.current.el.dataset.gameId;
+  const lang = overlay ? overlay.lang : language();
+  closeOverlay();
+  // "‹" goes back in history: the entry before is the game (or an overlay opened from it).
+  const back = { href: gameHash, onBack: () => history.back() };
+  const screen = parts[0] === 'rules'
+    ? rulesScreen(app, parts[1], params.get('tab'), back)
+    : settingsScreen(app, back);
+  const el = h('div', { class: 'overlay', 'data-testid': 'overlay', role: 'dialog', 'aria-modal': 'true', 'aria-label': screen.el.querySelector('h1')?.textContent || '' }, screen.el);
+  overlay = { el, screen, lang };
+  app.current.el.inert = true;
+  // First in #app, so it is also the first thing found by document order (it is drawn on top).
+  root.prepend(el);
+  root.dataset.screen = screen.name;
+  const focus = el.querySelector('[autofocus]') || el.querySelector('h1');
+  if (focus) focus.focus({ preventScroll: true });
+}
+
+document.addEventListener('keydown', (e) => {
+  // Escape closes the top layer: an open dialog handles it itself; then the overlay.
+  if (e.key !== 'Escape' || app.dialog.open || !overlay || e.defaultPrevented) return;
+  e.preventDefault();
+  history.back();
+});
 
 async function route() {
   const hash = location.hash || '#/';
   const [path, query] = hash.slice(1).split('?');
   const parts = path.split('/').filter(Boolean);
   const params = new URLSearchParams(query || '');
+  if (app.dialog.open) app.dialog.close();
+  const gameShown = app.current && app.current.name === 'game' ? app.current.el.dataset.gameId : null;
+  if (gameShown && (parts[0] === 'rules' || parts[0] === 'settings')) {
+    showOverlay(parts, params);
+    return;
+  }
+  if (gameShown && overlay && parts[0] === 'game' && parts[1] === gameShown) {
+    const sameLanguage = overlay.lang === language();
+    closeOverlay();
+    if (sameLanguage) {
+      root.dataset.screen = 'game';
+      app.current.redraw?.();
+      app.current.el.querySelector('h1')?.focus({ preventScroll: true });
+      return;
+    }
+    // The language changed in the settings: the game screen is built again in the new one.
+  }
+  closeOverlay();
   if (app.current && app.current.destroy) app.current.destroy();
   app.current = null;
-  if (app.dialog.open) app.dialog.close();
   clear(root);
   let screen;
   try {

@@ -52,14 +52,15 @@ export function createBoard(svg, { label } = {}) {
   const rings = new Map();
   const hits = new Map();
 
-  function build(geometry, layout, family, zones, cellLabel) {
+  function build(geometry, layout, family, zones, cellLabel, goals) {
     svg.textContent = '';
     svg.classList.toggle('board-star', geometry.family === 'star');
     svg.classList.toggle('board-grid', geometry.family === 'grid');
     const vb = geometry.viewBox;
     svg.setAttribute('viewBox', `${vb.x} ${vb.y} ${vb.w} ${vb.h}`);
     defs();
-    for (const name of ['ground', 'last', 'route', 'rings', 'pieces', 'preview', 'ghost', 'hit']) {
+    // The last moves' marks go above the pieces, so a path over other pieces stays visible.
+    for (const name of ['ground', 'route', 'rings', 'pieces', 'last', 'preview', 'ghost', 'hit']) {
       layers[name] = el('g', { class: 'layer-' + name }, svg);
     }
     layers.hit.setAttribute('data-testid', 'board-hit');
@@ -67,7 +68,7 @@ export function createBoard(svg, { label } = {}) {
     rings.clear();
     hits.clear();
     if (geometry.family === 'grid') groundGrid(geometry, layout);
-    else groundStar(geometry, layout, zones);
+    else groundStar(geometry, layout, zones, goals);
     for (const name of geometry.cells) {
       const p = geometry.toSvg(name);
       const h = geometry.family === 'grid'
@@ -89,11 +90,6 @@ export function createBoard(svg, { label } = {}) {
     for (const s of ['white', 'black', 'red', 'yellow', 'green', 'neutral']) {
       grad('pg-' + s, [['0%', `st-hi st-${s}`], ['60%', `st-mid st-${s}`], ['100%', `st-lo st-${s}`]]);
     }
-    const f = el('filter', { id: 'glow', x: '-50%', y: '-50%', width: '200%', height: '200%' }, d);
-    el('feGaussianBlur', { stdDeviation: 4, result: 'b' }, f);
-    const m = el('feMerge', {}, f);
-    el('feMergeNode', { in: 'b' }, m);
-    el('feMergeNode', { in: 'SourceGraphic' }, m);
   }
 
   function groundGrid(g, layout) {
@@ -116,7 +112,7 @@ export function createBoard(svg, { label } = {}) {
     }
   }
 
-  function groundStar(g, layout, zones) {
+  function groundStar(g, layout, zones, goals) {
     const G = layers.ground;
     const pts = layout.cells.map((c) => ({ c, p: g.toSvg(c.name) }));
     // The six apexes are the holes farthest from the centre; two triangles through them make the star.
@@ -137,9 +133,28 @@ export function createBoard(svg, { label } = {}) {
         }
       }
     }
+    // Diamond: the viewer's destination is tinted in its colour (soft discs that merge into one
+    // triangle), under the holes.
+    if (goals && zones) {
+      const tint = el('g', { class: 'goal-home tint-' + zones[goals.viewer], 'data-testid': 'goal-home', 'data-seat': goals.viewer }, G);
+      for (const name of goals.home) {
+        const p = g.toSvg(name);
+        if (p) el('circle', { cx: r(p.x), cy: r(p.y), r: U * 0.62, 'data-cell': name }, tint);
+      }
+    }
     for (const { c, p } of pts) {
       const zone = c.zone != null && zones ? zones[c.zone] : null;
       el('circle', { cx: r(p.x), cy: r(p.y), r: U * 0.2, class: 'hole' + (zone ? ' zone-' + zone : '') }, G);
+    }
+    // ◎ on every destination apex, in the colour of the player whose king goes there.
+    if (goals && zones) {
+      for (const a of goals.apexes) {
+        const p = g.toSvg(a.cell);
+        if (!p) continue;
+        const mark = el('g', { class: 'goal-apex tint-' + zones[a.seat], 'data-testid': 'goal-apex', 'data-cell': a.cell, 'data-seat': a.seat, transform: `translate(${r(p.x)} ${r(p.y)})` }, G);
+        el('circle', { r: U * 0.4, class: 'goal-ring' }, mark);
+        el('circle', { r: U * 0.13, class: 'goal-dot' }, mark);
+      }
     }
   }
 
@@ -175,14 +190,14 @@ export function createBoard(svg, { label } = {}) {
   }
 
   /**
-   * @param {object} m model: {geometry, layout, key, seatNames, zones, pieces, selected, carried,
-   *   faded, mustCapture, selectable, dests, preview, route, last}
+   * @param {object} m model: {geometry, layout, key, seatNames, zones, goals, pieces, selected,
+   *   carried, faded, mustCapture, selectable, dests, preview, route, last}
    */
   function update(m) {
     if (m.key !== geomKey) {
       geom = m.geometry;
       geomKey = m.key;
-      build(m.geometry, m.layout, m.family, m.zones, m.cellLabel);
+      build(m.geometry, m.layout, m.family, m.zones, m.cellLabel, m.goals);
     }
     // Pieces: a piece carried along a stopped capture is drawn at its stop, not at its origin.
     const want = new Map();
@@ -225,15 +240,19 @@ export function createBoard(svg, { label } = {}) {
       el('circle', { r: geom.pieceRadius, class: 'body', fill: `url(#pg-${m.ghostPiece.seat == null ? 'neutral' : m.seatNames[m.ghostPiece.seat]})` }, gh);
       if (m.ghostPiece.king) el('path', { class: 'crown', d: CROWN, transform: `scale(${geom.pieceRadius / (geom.family === 'star' ? 16 : 22)})` }, gh);
     }
-    // Last move(s): orange ring on the origin and the dotted route.
+    // Last move(s) since your turn: a ring on the origin, the dotted route above the pieces, and
+    // the piece that arrived marked (a solid ring round it); older moves fainter.
     layers.last.textContent = '';
     m.last.forEach((mv, i) => {
       const older = i < m.last.length - 1;
-      const g = el('g', { class: 'last' + (older ? ' last-older' : ''), 'data-testid': 'last-move', 'data-from': mv.path[0], 'data-to': mv.path[mv.path.length - 1] }, layers.last);
+      const to = mv.path[mv.path.length - 1];
+      const g = el('g', { class: 'last' + (older ? ' last-older' : ''), 'data-testid': 'last-move', 'data-from': mv.path[0], 'data-to': to, 'data-seat': mv.seat ?? null }, layers.last);
       const o = geom.toSvg(mv.path[0]);
       if (o) el('circle', { cx: r(o.x), cy: r(o.y), r: geom.pieceRadius * 1.02, class: 'last-from', 'data-testid': 'last-from', 'data-cell': mv.path[0] }, g);
       const pts = mv.path.map((c) => geom.toSvg(c)).filter(Boolean);
       el('path', { d: arcPath(pts), class: 'last-path', 'data-testid': 'last-path' }, g);
+      const d = geom.toSvg(to);
+      if (d) el('circle', { cx: r(d.x), cy: r(d.y), r: geom.pieceRadius * 1.16, class: 'last-to', 'data-testid': 'last-to', 'data-cell': to }, g);
     });
   }
 

@@ -2,18 +2,22 @@
 // human may do now, how squares and moves are named in words. No DOM here, so it is testable.
 
 import { choiceModeFor, capturingPieces } from './moves.js';
-import { t, tn, seatName } from './i18n.js';
+import { t, tn, seatName, hasText } from './i18n.js';
 
 export const DRAUGHTS = ['english', 'international', 'turkish'];
 export const isDraughts = (kind) => DRAUGHTS.includes(kind);
 export const isStar = (kind) => kind === 'diamond' || kind === 'capture';
 
 /** The seat whose eyes the board uses: the human vs the CPU; in a star game on one device, the
- * player to move; in draughts on one device, the first seat (the board stays put). */
-export function viewerSeat(view) {
-  if (view.mode === 'cpu') return view.human_seats[0] ?? 0;
-  if (isStar(view.variant.kind)) return view.to_move;
-  return 0;
+ * player to move; in draughts on one device, the first seat, or the player to move when the
+ * "turn the board to the player" option is on. `flipped` (the flip button, draughts) turns a
+ * two-seat board round on top of that. */
+export function viewerSeat(view, { flipped = false, turnToPlayer = false } = {}) {
+  let seat;
+  if (view.mode === 'cpu') seat = view.human_seats[0] ?? 0;
+  else if (isStar(view.variant.kind) || turnToPlayer) seat = view.to_move;
+  else seat = 0;
+  return flipped && isDraughts(view.variant.kind) ? 1 - seat : seat;
 }
 
 /** Whether a human may act now. */
@@ -84,30 +88,64 @@ export function seatLabel(view, seat) {
   return seatName(s ? s.name : String(seat + 1));
 }
 
+/** The seat whose F/P names a move is written in. Against the CPU: the human's, as the board
+ * shows it. On one device the board turns to each player, so a move is written in its mover's
+ * own names (the seed's F/P are each player's own), which never change with the viewer. */
+export function namingSeat(view, entry) {
+  return view.mode === 'cpu' ? view.human_seats[0] ?? 0 : entry.seat;
+}
+
 /** The last move in words, e.g. "Amarillo mueve de F10 P1 a F10 P3 (1 salto)". */
 export function describeMove(view, entry) {
   const name = seatLabel(view, entry.seat);
   const m = entry.move;
   if (m.pass) return t('move.pass', { name });
-  const cell = cellNamer(view);
+  const cell = cellNamer(view, isStar(view.variant.kind) ? namingSeat(view, entry) : viewerSeat(view));
   const p = { name, from: cell(m.from), to: cell(m.to) };
   if (m.captures && m.captures.length) return tn('move.captures', m.captures.length, p);
   if (isStar(view.variant.kind)) return m.jumps ? tn('move.jumps', m.jumps, p) : t('move.step', p);
   return t('move.plain', p);
 }
 
-/** The moves to mark on the board: the last one, or the last two with three players. */
+/** The moves made since the player now to act last moved: against the CPU every move after the
+ * human's last one (all the CPU replies), on one device the moves of the others since the player
+ * to move last played. At least the last move; passes included (they are said, not drawn). */
+export function movesSinceLastTurn(view) {
+  const h = view.history;
+  if (!h.length) return [];
+  const mine = view.mode === 'cpu' ? new Set(view.human_seats) : new Set([view.to_move]);
+  let start = h.length - 1;
+  while (start > 0 && !mine.has(h[start - 1].seat)) start--;
+  // A human who made the last move sees that move only.
+  if (mine.has(h[h.length - 1].seat)) start = h.length - 1;
+  return h.slice(start);
+}
+
+/** The moves to mark on the board: every move since your last turn (passes are not drawn). */
 export function markedMoves(view) {
-  const n = view.variant.players >= 3 ? 2 : 1;
-  return view.history.slice(-n).filter((e) => !e.move.pass);
+  return movesSinceLastTurn(view).filter((e) => !e.move.pass);
+}
+
+/** The last move(s) in words: every move since your last turn, in order. */
+export function describeRecentMoves(view) {
+  return movesSinceLastTurn(view).map((e) => describeMove(view, e));
 }
 
 /** Diamond: true when the seat's 15 destination holes are full and its king is not on ◎. */
 export function kingMustGoHome(view, seat) {
   if (view.variant.kind !== 'diamond') return false;
   const occupied = new Map(view.pieces.map((p) => [p.cell, p]));
-  let apex = null;
+  const { home, apex } = destinationOf(view, seat);
+  if (home.length !== 15 || !home.every((h) => occupied.has(h))) return false;
+  const onApex = occupied.get(apex);
+  return !(onApex && onApex.seat === seat && onApex.king);
+}
+
+/** Diamond: the 15 destination holes of `seat` and its apex (F17 in its own F/P names; the
+ * destination is rows 14–17 and F13 P5–P9, docs/rules.md). */
+export function destinationOf(view, seat) {
   const home = [];
+  let apex = null;
   for (const c of view.layout.cells) {
     const m = c.view_names && /^F(\d+)P(\d+)$/.exec(c.view_names[seat] || '');
     if (!m) continue;
@@ -115,9 +153,15 @@ export function kingMustGoHome(view, seat) {
     if (f >= 14 || (f === 13 && p >= 5 && p <= 9)) home.push(c.name);
     if (f === 17) apex = c.name;
   }
-  if (home.length !== 15 || !home.every((h) => occupied.has(h))) return false;
-  const onApex = occupied.get(apex);
-  return !(onApex && onApex.seat === seat && onApex.king);
+  return { home, apex };
+}
+
+/** Diamond: what the board marks as goals: ◎ on each playing seat's destination apex, and the
+ * viewer's own destination holes (tinted). */
+export function diamondGoals(view, viewer = viewerSeat(view)) {
+  if (view.variant.kind !== 'diamond') return null;
+  const apexes = view.seats.map((s) => ({ seat: s.seat, cell: destinationOf(view, s.seat).apex })).filter((a) => a.cell);
+  return { apexes, home: destinationOf(view, viewer).home, viewer };
 }
 
 /** Draw counters worth showing: the ones within `near` plies of the limit. */
@@ -139,7 +183,7 @@ export function destinationLabel(view, dest, prefix) {
       const b = rowOf(view, dest.cell);
       if (a != null && b != null) {
         const d = b - a;
-        parts.push(d === 0 ? t('panel.rows.zero') : d === 1 ? t('panel.rows.one') : t('panel.rows.other', { sign: d > 0 ? '+' : '−', n: Math.abs(d) }));
+        parts.push(d === 0 ? t('panel.rows.zero') : t('panel.rows', { sign: d > 0 ? '+' : '−', n: Math.abs(d) }));
       }
     }
   }
@@ -148,11 +192,66 @@ export function destinationLabel(view, dest, prefix) {
   return parts.join(' · ');
 }
 
-/** Outcome text from the viewer's side. */
+/** Whose side a result is told from: `won` / `lost` for the human against the CPU, `neutral` on
+ * one device (the winner is named) and for draws. */
+export function resultSide(view) {
+  const o = view.outcome;
+  if (!o || o.winner == null || view.mode !== 'cpu') return 'neutral';
+  return view.human_seats.includes(o.winner) ? 'won' : 'lost';
+}
+
+/** Outcome headline from the player's side: "¡Has ganado!", "Has perdido", "Gana Rojo", "Tablas". */
 export function outcomeText(view) {
   const o = view.outcome;
   if (!o) return null;
   if (o.winner == null) return t('result.draw');
-  if (view.mode === 'cpu' && view.human_seats.includes(o.winner)) return t('result.youwin');
+  const side = resultSide(view);
+  if (side === 'won') return t('result.youwin');
+  if (side === 'lost') return view.variant.players > 2 ? t('result.youlose.named', { name: seatLabel(view, o.winner) }) : t('result.youlose');
   return t('result.win', { name: seatLabel(view, o.winner) });
+}
+
+/** Why the game ended, from the same side as `outcomeText`. */
+export function outcomeReason(view) {
+  const o = view.outcome;
+  if (!o) return null;
+  const side = resultSide(view);
+  const winner = o.winner == null ? '' : seatLabel(view, o.winner);
+  // The seat that lost with two seats; with no move left, the one to move.
+  const loserSeat = o.reason === 'no_legal_moves' ? view.to_move : view.seats.length === 2 && o.winner != null ? 1 - o.winner : null;
+  const loser = loserSeat == null ? '' : seatLabel(view, loserSeat);
+  const key = `reason.${o.reason}`;
+  const own = side !== 'neutral' ? `${key}.${side}` : loser ? `${key}.named` : null;
+  return t(own && hasText(own) ? own : key, { winner, loser });
+}
+
+const START_PIECES = { english: 12, international: 20, turkish: 16 };
+
+/** "12:05" or "1:02:03": the game's length from its creation to its last move. */
+export function formatDuration(ms) {
+  const total = Math.max(0, Math.round(ms / 1000));
+  const h = Math.floor(total / 3600), m = Math.floor((total % 3600) / 60), sec = total % 60;
+  const two = (n) => String(n).padStart(2, '0');
+  return h ? `${h}:${two(m)}:${two(sec)}` : `${m}:${two(sec)}`;
+}
+
+/** A few figures for the result dialog: moves, captures (or pieces home in Diamond) per seat, time. */
+export function resultFigures(view) {
+  const kind = view.variant.kind;
+  const name = (seat) => (view.mode === 'cpu' && view.human_seats.includes(seat) ? t('result.you') : seatLabel(view, seat));
+  const perSeat = (value) => view.seats.map((s) => `${name(s.seat)} ${value(s)}`).join(' · ');
+  const figures = [{ key: 'moves', label: t('result.fig.moves'), value: String(view.history.filter((e) => !e.move.pass).length) }];
+  if (isDraughts(kind)) {
+    const start = START_PIECES[kind];
+    const left = (seat) => view.seats.find((s) => s.seat === seat)?.stats.pieces ?? start;
+    figures.push({ key: 'captures', label: t('result.fig.captures'), value: perSeat((s) => start - left(1 - s.seat)) });
+  } else if (kind === 'capture') {
+    figures.push({ key: 'captures', label: t('result.fig.captures'), value: perSeat((s) => s.stats.captures ?? 0) });
+  } else if (kind === 'diamond') {
+    figures.push({ key: 'home', label: t('result.fig.home'), value: perSeat((s) => `${s.stats.home ?? 0}/15`) });
+  }
+  if (view.created && view.last_played >= view.created) {
+    figures.push({ key: 'time', label: t('result.fig.time'), value: formatDuration(view.last_played - view.created) });
+  }
+  return figures;
 }

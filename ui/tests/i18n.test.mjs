@@ -1,7 +1,8 @@
 // Every key in both languages, the same placeholders, and written content for every game.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { STRINGS, t, tn, seatName, resolveLanguage } from '../js/i18n.js';
+import { STRINGS, t, tn, seatName, resolveLanguage, pluralCategory } from '../js/i18n.js';
+import { readFileSync, readdirSync } from 'node:fs';
 import { CONTENT } from '../js/content.js';
 
 const placeholders = (s) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
@@ -58,4 +59,50 @@ test('rules, tips and FAQ exist for every game in both languages', () => {
       assert.ok(q >= 2, `${lang}/${game} has questions`);
     }
   }
+});
+
+test('counts agree with their number in both languages (Intl.PluralRules)', () => {
+  assert.equal(t('home.moves', { n: 1 }, 'es'), '1 jugada');
+  assert.equal(t('home.moves', { n: 2 }, 'es'), '2 jugadas');
+  assert.equal(t('home.moves', { n: 0 }, 'es'), '0 jugadas');
+  assert.equal(t('home.moves', { n: 1 }, 'en'), '1 move');
+  assert.equal(t('home.moves', { n: 0 }, 'en'), '0 moves');
+  assert.equal(t('home.players', { n: 1 }, 'en'), '1 player');
+  assert.equal(t('draw.no_progress', { n: 1 }, 'es'), 'Tablas por falta de progreso en 1 jugada');
+  assert.equal(t('move.selected', { n: 1, cell: '9' }, 'en'), 'Piece 9 picked: 1 destination');
+  assert.equal(tn('move.captures', 1, { name: 'Negras', from: '9', to: '18' }, 'es'), 'Negras captura de 9 a 18 (1 pieza)');
+  // Spanish has a CLDR "many" category (a million): the family falls back to `.other`.
+  assert.equal(pluralCategory(1000000, 'es') === 'many' || pluralCategory(1000000, 'es') === 'other', true);
+  assert.equal(t('home.moves', { n: 1000000 }, 'es'), '1000000 jugadas');
+});
+
+test('every text that puts a word after a count is a plural family with one and other', () => {
+  for (const lang of ['es', 'en']) {
+    const table = STRINGS[lang];
+    for (const [key, text] of Object.entries(table)) {
+      if (!/\{n\}\s*\p{L}/u.test(text)) continue;
+      const m = /^(.*)\.(one|other)$/.exec(key);
+      assert.ok(m, `${lang} ${key}: "${text}" counts without a plural family`);
+      assert.ok(table[m[1] + '.one'] && table[m[1] + '.other'], `${lang} ${m[1]} lacks .one or .other`);
+    }
+  }
+});
+
+test('the screens ask for counted texts by family name, never a fixed member', () => {
+  const dir = new URL('../js/', import.meta.url);
+  const files = [...readdirSync(dir).filter((f) => f.endsWith('.js')).map((f) => new URL(f, dir)),
+    ...readdirSync(new URL('screens/', dir)).map((f) => new URL('screens/' + f, dir))];
+  for (const file of files) {
+    const src = readFileSync(file, 'utf8');
+    for (const m of src.matchAll(/\bt\('([\w.]+)\.other'/g)) assert.fail(`${file.pathname}: t('${m[1]}.other') — use t('${m[1]}', { n })`);
+  }
+});
+
+test('the Diamond rules state the no-gift rule and the king jumping a single piece (seed 000)', () => {
+  const es = CONTENT.es.diamond.rules.join('\n');
+  const en = CONTENT.en.diamond.rules.join('\n');
+  assert.match(es, /prohibida la jugada que llenaría el último hueco libre del destino de otro jugador/);
+  assert.match(es, /El rey salta como las demás fichas una sola ficha pegada/);
+  assert.match(en, /would fill the last empty hole of another player’s destination/);
+  assert.match(en, /king may jump a single adjacent piece/);
 });

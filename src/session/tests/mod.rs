@@ -4,6 +4,7 @@ mod cpu;
 mod games_played;
 mod resign;
 mod save;
+mod saved_list;
 mod setup;
 mod toy;
 mod undo;

@@ -13,6 +13,12 @@ export class Figures {
     this.coldStarts = []; // {label, toHome, toBoard}
     this.peaks = []; // {label, bytes}
     this.replies = new Map(); // game -> [ms]
+    this.cpuLoads = []; // {label, what, percent, seconds}
+  }
+
+  /** Share of one core the web process used over a window (from /proc, utime + stime). */
+  cpuLoad(label, what, percent, seconds) {
+    this.cpuLoads.push({ label, what, percent, seconds });
   }
 
   coldStart(label, msToHome, msToBoard) {
@@ -42,6 +48,9 @@ export class Figures {
           `${(max.bytes / MINIMAL_TAURI_RSS).toFixed(2)} × a minimal Tauri 2 app (450 MiB)`,
       );
       console.log(`  per scenario: ${this.peaks.map((p) => `${p.label.split('-')[0]} ${mib(p.bytes)}`).join(', ')} MiB`);
+    }
+    for (const c of this.cpuLoads) {
+      console.log(`web process CPU [${c.label}] ${c.what}: ${c.percent.toFixed(1)} % of a core over ${c.seconds} s`);
     }
     for (const [game, ms] of this.replies) {
       console.log(

@@ -11,7 +11,8 @@ const SNAPSHOT = `
   const q = (s, r = document) => [...r.querySelectorAll(s)];
   const one = (s) => document.querySelector(s);
   const text = (s) => { const e = one(s); return e ? e.textContent.trim() : null; };
-  const screen = one('#app > .screen');
+  // The top screen: an overlay (rules or settings over a game) before the screen under it.
+  const screen = one('#app > .overlay > .screen') || one('#app > .screen');
   const game = one('[data-testid=game-screen]');
   const board = one('svg[data-testid=board]');
   const cls = (e) => (e.getAttribute('class') || '').split(/\\s+/).filter(Boolean);
@@ -52,7 +53,7 @@ const SNAPSHOT = `
     activeTestid: active ? active.dataset?.testid || null : null,
     activeCell: active ? active.dataset?.cell || null : null,
     viewport: [innerWidth, innerHeight],
-    h1: text('#app h1'),
+    h1: screen ? (screen.querySelector('h1')?.textContent.trim() ?? null) : null,
   };
 `;
 

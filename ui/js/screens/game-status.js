@@ -3,7 +3,7 @@
 
 import { h, clear } from '../dom.js';
 import { t, seatName } from '../i18n.js';
-import { describeMove, kingMustGoHome, nearDraws, outcomeText, seatLabel } from '../state.js';
+import { describeMove, describeRecentMoves, kingMustGoHome, nearDraws, outcomeText, seatLabel } from '../state.js';
 
 export function createStatusView() {
   const statusLine = h('p', { class: 'status-line', 'data-testid': 'status-line', role: 'status' });
@@ -20,8 +20,8 @@ export function createStatusView() {
       h('span', { class: 'chip-dot', 'aria-hidden': 'true' }), h('span', { class: 'chip-name' }, seatName(name)), s && s.cpu ? h('small', { class: 'chip-cpu' }, 'CPU') : null, h('b', {}, shown));
   }
 
-  /** @param {{thinking: boolean}} flags */
-  function update(view, { thinking }) {
+  /** @param {{thinking: boolean, goalHint?: boolean}} flags `goalHint`: show the Diamond goal line. */
+  function update(view, { thinking, goalHint = false }) {
     const kind = view.variant.kind;
     const toMoveName = seatLabel(view, view.to_move);
     let line;
@@ -32,8 +32,9 @@ export function createStatusView() {
     statusLine.textContent = line;
     statusLine.classList.toggle('thinking', !view.outcome && (thinking || view.cpu_to_move));
     statusLine.dataset.thinking = String(!view.outcome && (thinking || view.cpu_to_move));
-    const last = view.history[view.history.length - 1];
-    lastLine.textContent = last ? describeMove(view, last) : t('status.nomoves');
+    // Every move since the player to act last moved (all the CPU replies in a 3-seat game).
+    const recent = describeRecentMoves(view);
+    lastLine.textContent = recent.length ? recent.join(' · ') : t('status.nomoves');
     clear(counts);
     if (kind === 'diamond') {
       counts.append(h('span', { class: 'counts-label' }, t('status.home')), ...view.seats.map((s) => seatChip(view, s.seat, s.stats.home ?? 0, 'count-home', `${s.stats.home ?? 0}/15`)));
@@ -43,6 +44,9 @@ export function createStatusView() {
       counts.append(h('span', { class: 'counts-label' }, t('status.pieces')), ...view.seats.map((s) => seatChip(view, s.seat, s.stats.pieces, 'count-pieces')));
     }
     clear(alerts);
+    if (goalHint && !view.outcome) {
+      alerts.append(h('p', { class: 'alert alert-goal', 'data-testid': 'goal-hint' }, t('status.goal')));
+    }
     if (!view.outcome && kingMustGoHome(view, view.to_move) && view.human_seats.includes(view.to_move)) {
       alerts.append(h('p', { class: 'alert', 'data-testid': 'king-home' }, t('status.kingtohome')));
     }

@@ -10,21 +10,31 @@ import { playMoveSound } from '../sound.js';
 import { createBoard } from '../render.js';
 import { createGameController } from '../game-controller.js';
 import { boardModel, boardSeatNames, geometryCache } from '../board-model.js';
-import { viewerSeat, cellNamer, describeMove, outcomeText, passOnly, isStar } from '../state.js';
+import {
+  viewerSeat, cellNamer, describeMove, describeRecentMoves, outcomeText, outcomeReason, resultFigures, passOnly,
+  humanToMove, isStar, isDraughts,
+} from '../state.js';
 import { topBar } from './common.js';
 import { createStatusView, createMoveListView } from './game-status.js';
 import { createPanelView } from './game-panel.js';
 
 const ICONS = { undo: '↶', redo: '↷', new: '↻', mode: '⇄', resign: '⚑' };
 
+// The Diamond goal line shows in a player's games until the first Diamond game ends on screen.
+const GOAL_HINT_KEY = 'damas.diamond-goal-seen';
+const goalHintSeen = () => { try { return globalThis.localStorage?.getItem(GOAL_HINT_KEY) === '1'; } catch { return false; } };
+const markGoalHintSeen = () => { try { globalThis.localStorage?.setItem(GOAL_HINT_KEY, '1'); } catch { /* private mode */ } };
+
 export async function gameScreen(app, id, initial) {
   const first = initial || (app.pendingView && app.pendingView.id === id ? app.pendingView : null) || (await api.getGame(id));
   app.pendingView = null;
-  app.lastGame = id;
   let destroyed = false;
   let frame = 0;
   let viewerOverride = null;
   let lastRotation = null;
+  // Draughts: the flip button turns the board round; the setting turns it to the player to move.
+  let flipped = false;
+  const viewOpts = () => ({ flipped, turnToPlayer: !!app.settings.turn_board });
 
   const game = createGameController(api, first, {
     changed: ({ now }) => (now ? draw() : schedule()),
@@ -39,7 +49,13 @@ export async function gameScreen(app, id, initial) {
   const title = [h('span', { class: 'title-long' }, t('game.' + kind)), h('span', { class: 'title-short' }, t('game.' + kind + '.short'))];
   el.append(topBar(app, title, {
     back: '#/',
-    extra: [h('a', { class: 'icon-btn', href: '#/rules/' + kind, 'aria-label': t('nav.rules'), 'data-testid': 'nav-rules' }, h('span', { 'aria-hidden': 'true' }, '?'))],
+    extra: [
+      isDraughts(kind) ? h('button', {
+        type: 'button', class: 'icon-btn', 'data-testid': 'flip', 'aria-label': t('act.flip'), title: t('act.flip'), 'aria-pressed': 'false',
+        onclick: (e) => { flipped = !flipped; e.currentTarget.setAttribute('aria-pressed', String(flipped)); schedule(); },
+      }, h('span', { 'aria-hidden': 'true' }, '⇅')) : null,
+      h('a', { class: 'icon-btn', href: '#/rules/' + kind, 'aria-label': t('nav.rules'), 'data-testid': 'nav-rules' }, h('span', { 'aria-hidden': 'true' }, '?')),
+    ],
   }));
   const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
   svg.setAttribute('data-testid', 'board');
@@ -54,13 +70,13 @@ export async function gameScreen(app, id, initial) {
   const undoBtn = actionBtn('undo', t('act.undo'), () => game.undo());
   const redoBtn = actionBtn('redo', t('act.redo'), () => game.redo());
   const newBtn = actionBtn('new-game', t('act.new'), () => newGame());
-  const modeBtn = actionBtn('mode-change', t('act.mode'), () => app.go('#/setup/' + kind));
+  const modeBtn = actionBtn('mode-change', t('act.mode'), async () => { if (await mayLeave()) app.go('#/setup/' + kind); });
   modeBtn.setAttribute('data-testid', 'change-mode');
   const resignBtn = actionBtn('resign', t('act.resign'), () => resign());
   const actions = h('nav', { class: 'actions', 'aria-label': t('nav.menu') }, undoBtn, redoBtn, newBtn, modeBtn, resignBtn);
   const moveList = createMoveListView({ open: !!(globalThis.matchMedia && matchMedia('(min-width: 900px) and (min-height: 600px)').matches) });
   const side = h('aside', { class: 'side' }, status.el, panel.el, moveList.el, actions);
-  el.append(h('div', { class: 'game-body' }, boardWrap, side));
+  el.append(h('div', { class: 'game-body' }, h('div', { class: 'board-area' }, boardWrap), side));
 
   // ---------- drawing ----------
 
@@ -74,7 +90,7 @@ export async function gameScreen(app, id, initial) {
   function draw() {
     if (destroyed) return;
     const view = game.view;
-    const m = boardModel(view, game.input, { busy: game.busy, seat: viewerOverride ?? viewerSeat(view), geometryFor });
+    const m = boardModel(view, game.input, { busy: game.busy, seat: viewerOverride ?? viewerSeat(view, viewOpts()), geometryFor });
     const turned = lastRotation != null && m.geometry.rotation !== lastRotation;
     const delta = turned ? (((m.geometry.rotation - lastRotation) % 360) + 540) % 360 - 180 : 0;
     lastRotation = m.geometry.rotation;
@@ -85,8 +101,8 @@ export async function gameScreen(app, id, initial) {
       svg.animate([{ transform: `rotate(${delta}deg)` }, { transform: 'rotate(0deg)' }], { duration: 450, easing: 'ease-in-out' });
     }
     const vb = m.geometry.viewBox;
-    boardWrap.style.setProperty('--ar', (vb.w / vb.h).toFixed(4));
-    status.update(view, { thinking: game.thinking });
+    el.style.setProperty('--ar', (vb.w / vb.h).toFixed(4));
+    status.update(view, { thinking: game.thinking, goalHint: kind === 'diamond' && !goalHintSeen() });
     moveList.update(view);
     passBoard.hidden = !(passOnly(view) && !game.busy);
     undoBtn.disabled = !view.can_undo || game.busy;
@@ -98,7 +114,7 @@ export async function gameScreen(app, id, initial) {
     el.dataset.phase = game.input.phase;
     el.dataset.busy = String(game.waiting);
     el.dataset.over = String(!!view.outcome);
-    el.dataset.viewer = String(viewerOverride ?? viewerSeat(view));
+    el.dataset.viewer = String(viewerOverride ?? viewerSeat(view, viewOpts()));
     el.dataset.gameId = view.id;
   }
 
@@ -106,7 +122,7 @@ export async function gameScreen(app, id, initial) {
   async function present({ prev, next, entry, animate }) {
     if (entry && animate && app.motion()) {
       const removed = entry.move.captures ? prev.pieces.filter((p) => entry.move.captures.includes(p.cell)) : [];
-      viewerOverride = viewerSeat(prev);
+      viewerOverride = viewerSeat(prev, viewOpts());
       draw();
       playMoveSound(entry.move);
       await board.animate(entry.move, { removed, seatNames: boardSeatNames(next), duration: entry.move.jumps || (entry.move.captures || []).length ? 200 : 160 });
@@ -118,7 +134,8 @@ export async function gameScreen(app, id, initial) {
     const name = cellNamer(game.view);
     if (event.type === 'selected') announce(t('move.selected', { cell: name(event.cell), n: event.n }));
     if (event.type === 'stopped') announce(t('move.stopped', { cell: name(event.cell) }));
-    if (event.type === 'moved') announce(describeMove(game.view, event.entry));
+    // When the turn comes back to a human after several moves, all of them are said at once.
+    if (event.type === 'moved') announce(humanToMove(game.view) ? describeRecentMoves(game.view).join('. ') : describeMove(game.view, event.entry));
   }
 
   // ---------- pointer input ----------
@@ -145,7 +162,15 @@ export async function gameScreen(app, id, initial) {
 
   // ---------- actions that leave the screen or ask first ----------
 
+  /** Leaving an unfinished game with moves asks first (it stays among the unfinished games). */
+  async function mayLeave() {
+    const view = game.view;
+    if (view.outcome || (view.ply === 0 && !view.can_redo)) return true;
+    return app.confirm(t('act.abandon.confirm'), { detail: t('act.abandon.detail') });
+  }
+
   async function newGame() {
+    if (!(await mayLeave())) return;
     const next = await game.newGame();
     if (!next) return;
     app.pendingView = next;
@@ -161,6 +186,7 @@ export async function gameScreen(app, id, initial) {
 
   function showResult() {
     const view = game.view;
+    if (kind === 'diamond') markGoalHintSeen();
     const d = app.dialog;
     clear(d);
     d.className = 'result';
@@ -171,7 +197,9 @@ export async function gameScreen(app, id, initial) {
     d.append(
       h('p', { class: 'result-kicker' }, t('result.title')),
       h('h2', { 'data-testid': 'result-text', 'data-winner': o.winner == null ? 'draw' : o.winner, 'data-reason': o.reason }, outcomeText(view)),
-      h('p', { class: 'result-reason' }, t('reason.' + o.reason)),
+      h('p', { class: 'result-reason', 'data-testid': 'result-reason' }, outcomeReason(view)),
+      h('dl', { class: 'result-figures', 'data-testid': 'result-figures' },
+        resultFigures(view).map((f) => h('div', { class: 'result-figure', 'data-testid': 'result-figure', 'data-key': f.key }, h('dt', {}, f.label), h('dd', {}, f.value)))),
       h('div', { class: 'dialog-actions' },
         h('button', { type: 'button', class: 'btn', 'data-testid': 'result-close', onclick: () => d.close() }, t('act.viewboard')),
         h('button', { type: 'button', class: 'btn', 'data-testid': 'result-home', onclick: () => { d.close(); app.go('#/'); } }, t('nav.home')),
@@ -186,8 +214,8 @@ export async function gameScreen(app, id, initial) {
           },
         }, rematchLabel)),
     );
-    announce(outcomeText(view) + '. ' + t('reason.' + o.reason));
-    if (!d.open) d.showModal();
+    announce(outcomeText(view) + '. ' + outcomeReason(view));
+    app.openModal();
   }
 
   draw();
@@ -202,6 +230,8 @@ export async function gameScreen(app, id, initial) {
       game.destroy();
       if (frame) cancelAnimationFrame(frame);
     },
+    /** Draws again (back from the settings overlay: the board may turn). */
+    redraw: () => schedule(),
     // For tests and debugging in the browser console.
     debug: { get view() { return game.view; }, get input() { return game.input; } },
   };

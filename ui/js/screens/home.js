@@ -4,7 +4,7 @@ import { api } from '../api.js';
 import { h } from '../dom.js';
 import { t } from '../i18n.js';
 import { seatName } from '../i18n.js';
-import { GAMES, topBar, gameIcon } from './common.js';
+import { GAMES, topBar, gameIcon, miniBoard, relativeTime } from './common.js';
 
 export async function homeScreen(app) {
   let saved = [];
@@ -13,6 +13,9 @@ export async function homeScreen(app) {
   } catch (e) {
     app.toast(app.errorText(e));
   }
+  // Each row's position and seats, for its picture and "you play …" (a row whose game cannot be
+  // read is still listed, without them).
+  const views = await Promise.all(saved.map((g) => api.getGame(g.id).catch(() => null)));
   const el = h('section', { class: 'screen home', 'data-testid': 'home-screen' });
   el.append(topBar(app, t('app.title'), { back: null }));
   const main = h('div', { class: 'scroll' });
@@ -24,19 +27,34 @@ export async function homeScreen(app) {
       h('button', { type: 'button', class: 'btn', onclick: () => { app.notices = app.notices.filter((x) => x !== n); box.remove(); } }, t('act.ok')));
     main.append(box);
   }
+  // Right after launch, the last game played is offered first.
+  if (app.offerLastGame && saved.length) {
+    app.offerLastGame = false;
+    const g = saved[0];
+    const offer = h('div', { class: 'resume-offer', role: 'region', 'aria-labelledby': 'resume-offer-title', 'data-testid': 'resume-last', 'data-id': g.id },
+      views[0] ? miniBoard(views[0]) : gameIcon(g.variant.kind),
+      h('div', { class: 'saved-info' },
+        h('strong', { id: 'resume-offer-title' }, t('home.lastgame', { game: t('game.' + g.variant.kind) })),
+        h('span', {}, rowDetails(g, views[0]))),
+      h('div', { class: 'saved-actions' },
+        h('a', { class: 'btn btn-primary', href: '#/game/' + g.id, 'data-testid': 'resume-last-go', autofocus: true }, t('home.resume')),
+        h('button', { type: 'button', class: 'btn', 'data-testid': 'resume-last-dismiss', onclick: () => offer.remove() }, t('home.notnow'))));
+    main.append(offer);
+  }
   main.append(h('p', { class: 'tagline' }, t('app.tagline')));
   const savedTitle = h('h2', {}, t('home.unfinished'));
   const list = h('ul', { class: 'saved-list', 'data-testid': 'saved-list' });
   if (!saved.length) list.append(h('li', { class: 'empty' }, t('home.none')));
-  for (const g of saved) {
-    const when = new Date(g.last_played).toLocaleString(document.documentElement.lang, { dateStyle: 'medium', timeStyle: 'short' });
-    const mode = g.mode === 'cpu' ? t('mode.cpu', { level: t('level.' + (g.level || 'medium')).toLowerCase() }) : t('mode.local');
+  saved.forEach((g, i) => {
+    const view = views[i];
+    const played = new Date(g.last_played);
     const row = h('li', { class: 'saved-row', 'data-testid': 'saved-row', 'data-id': g.id, 'data-game': g.variant.kind, 'data-ply': g.ply },
-      gameIcon(g.variant.kind),
+      view ? miniBoard(view) : gameIcon(g.variant.kind),
       h('div', { class: 'saved-info' },
         h('strong', {}, t('game.' + g.variant.kind)),
-        h('span', {}, [t('home.players', { n: g.variant.players }), mode, t('home.moves', { n: g.ply }), t('home.turn', { name: seatName(g.to_move_name) })].join(' · ')),
-        h('time', { datetime: new Date(g.last_played).toISOString() }, when)),
+        h('span', { 'data-testid': 'saved-seat' }, seatDetails(g, view)),
+        h('span', {}, [t('home.moves', { n: g.ply }), t('home.turn', { name: seatName(g.to_move_name) })].join(' · ')),
+        h('time', { datetime: played.toISOString(), title: played.toLocaleString(document.documentElement.lang, { dateStyle: 'medium', timeStyle: 'short' }), 'data-testid': 'saved-when' }, relativeTime(g.last_played))),
       h('div', { class: 'saved-actions' },
         h('a', { class: 'btn btn-primary', href: '#/game/' + g.id, 'data-testid': 'resume', 'aria-label': t('home.resume') + ': ' + t('game.' + g.variant.kind) }, t('home.resume')),
         h('button', {
@@ -47,9 +65,9 @@ export async function homeScreen(app) {
           },
         }, t('home.delete'))));
     list.append(row);
-  }
+  });
   if (saved.length) main.append(savedTitle, list);
-  const cards = h('ul', { class: 'game-cards' });
+  const cards = h('ul', { class: 'game-cards', 'aria-labelledby': 'games-title' });
   for (const kind of GAMES) {
     cards.append(h('li', {},
       h('a', { class: 'game-card', href: '#/setup/' + kind, 'data-testid': 'game-card', 'data-game': kind },
@@ -58,7 +76,21 @@ export async function homeScreen(app) {
         h('span', { class: 'game-blurb' }, t('game.' + kind + '.blurb'))),
       h('a', { class: 'rules-link', href: '#/rules/' + kind, 'data-testid': 'rules-link', 'data-game': kind }, t('home.rules'))));
   }
-  main.append(cards);
+  main.append(h('h2', { id: 'games-title', 'data-testid': 'games-title' }, t('home.games')), cards);
   if (!saved.length) main.append(savedTitle, list);
   return { el, name: 'home' };
+}
+
+/** Who plays what: "Tú: Rojo · contra la CPU (medio)" or "En este dispositivo · 3 jugadores". */
+function seatDetails(g, view) {
+  if (g.mode === 'cpu') {
+    const level = t('level.' + (g.level || 'medium')).toLowerCase();
+    const mine = view ? view.human_seats.map((s) => seatName(view.seats[s]?.name ?? String(s + 1))).join(', ') : null;
+    return [mine ? t('home.you', { seat: mine }) : null, t('mode.cpu', { level }), g.variant.players > 2 ? t('home.players', { n: g.variant.players }) : null].filter(Boolean).join(' · ');
+  }
+  return [t('mode.local'), t('home.players', { n: g.variant.players })].join(' · ');
+}
+
+function rowDetails(g, view) {
+  return [seatDetails(g, view), t('home.moves', { n: g.ply }), relativeTime(g.last_played)].join(' · ');
 }

@@ -25,11 +25,12 @@ export function renderText(lines) {
   return out;
 }
 
-export function rulesScreen(app, kind, tab = 'rules') {
+/** `back`: where "‹" goes (the setup screen of the game, or the game under an overlay). */
+export function rulesScreen(app, kind, tab = 'rules', back = null) {
   if (!GAMES.includes(kind)) kind = 'diamond';
   if (!['rules', 'tips', 'faq'].includes(tab)) tab = 'rules';
   const el = h('section', { class: 'screen rules', 'data-testid': 'rules-screen', 'data-game': kind });
-  el.append(topBar(app, t('game.' + kind), { back: '#/setup/' + kind }));
+  el.append(topBar(app, t('game.' + kind), { back: back || '#/setup/' + kind }));
   const tabs = h('nav', { class: 'tabs', role: 'tablist' });
   const body = h('article', { class: 'scroll prose', role: 'tabpanel', 'data-testid': 'rules-body' });
   const show = (name) => {

@@ -4,9 +4,9 @@ import { h, choiceGroup } from '../dom.js';
 import { t } from '../i18n.js';
 import { topBar } from './common.js';
 
-export function settingsScreen(app) {
+/** `back`: where "‹" goes (home, or the game under an overlay). */
+export function settingsScreen(app, back = '#/') {
   const el = h('section', { class: 'screen settings', 'data-testid': 'settings-screen' });
-  const back = app.lastGame ? '#/game/' + app.lastGame : '#/';
   el.append(topBar(app, t('settings.title'), { back }));
   const body = h('div', { class: 'scroll setup-form' });
   el.append(body);
@@ -29,6 +29,8 @@ export function settingsScreen(app) {
       onChange: (v) => app.saveSettings({ skin: v }),
     })),
     h('div', { class: 'field' }, h('h2', {}, t('settings.sound')), onOff('sound')),
+    h('div', { class: 'field' }, h('h2', {}, t('settings.turnboard')), onOff('turn_board'),
+      h('p', { class: 'hint' }, t('settings.turnboard.hint'))),
     h('div', { class: 'field' }, h('h2', {}, t('settings.animations')), onOff('animations'),
       globalThis.matchMedia && matchMedia('(prefers-reduced-motion: reduce)').matches ? h('p', { class: 'hint' }, t('settings.reduced')) : null),
   );

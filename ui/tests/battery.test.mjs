@@ -1,0 +1,25 @@
+// Battery (issue 13, item 3): nothing in the stylesheet animates forever and nothing is drawn
+// through an SVG filter, so a selected piece costs no frames once its rings have appeared.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+
+const css = readFileSync(new URL('../css/app.css', import.meta.url), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
+const render = readFileSync(new URL('../js/render.js', import.meta.url), 'utf8');
+
+test('every CSS animation has a finite iteration count', () => {
+  const decls = [...css.matchAll(/animation(?:-iteration-count)?\s*:\s*([^;}]+)/g)].map((m) => m[1].trim());
+  assert.ok(decls.length >= 2, 'the rings and the thinking mark are animated');
+  for (const d of decls) {
+    if (d === 'none') continue;
+    assert.doesNotMatch(d, /\binfinite\b/, `endless animation: ${d}`);
+  }
+});
+
+test('destination rings play their entrance once and use no filter', () => {
+  const dest = /\.dest\s*\{([^}]*)\}/.exec(css)[1];
+  assert.match(dest, /animation:\s*ring-in\s+[\d.]+m?s\b[^;]*\s1\b/);
+  assert.doesNotMatch(dest, /filter/);
+  assert.doesNotMatch(css, /filter:\s*url\(/);
+  assert.doesNotMatch(render, /feGaussianBlur|'filter'/);
+});
