@@ -3,7 +3,7 @@
 //!
 //! Each game module wraps [`Board`] with its own draw rules and implements
 //! [`crate::position::Position`], taking the methods that only read the board from
-//! [`board_position_methods`]; everything here is rule-neutral apart from the [`Rules`] switches.
+//! `board_position_methods!`; everything here is rule-neutral apart from the [`Rules`] switches.
 
 mod movegen;
 mod text;
