@@ -3,7 +3,7 @@
 //! move. Draws: threefold repetition (judged by the record), 80 plies without a capture or a man
 //! move, 400 plies in all. See `docs/rules.md`, "English checkers".
 
-use crate::games::diagonal::{board_position_methods, Board, DraughtsMove, Rules};
+use crate::games::diagonal::{board_position_methods, check_kind, Board, DraughtsMove, Rules};
 use crate::geometry::diagonal::{DiagonalGrid, GRID_8};
 use crate::notation::fen::FenColor;
 use crate::position::{DrawCounter, EndReason, GameKind, Outcome, Position, SetupError, Variant};
@@ -17,6 +17,8 @@ pub const MOVE_LIMIT_PLIES: u32 = 400;
 pub struct EnglishRules;
 
 impl Rules for EnglishRules {
+    const KIND: GameKind = GameKind::English;
+    const NAME: &'static str = "English checkers";
     const GRID: &'static DiagonalGrid = &GRID_8;
     const MEN_CAPTURE_BACKWARD: bool = false;
     const FLYING_KINGS: bool = false;
@@ -47,38 +49,23 @@ impl English {
     }
 }
 
-fn check_kind(variant: Variant) -> Result<(), SetupError> {
-    if variant.kind == GameKind::English {
-        Ok(())
-    } else {
-        Err(SetupError::Position(format!(
-            "an English checkers position cannot start a {} game",
-            variant.kind.as_str()
-        )))
-    }
-}
-
 impl Position for English {
     type Move = DraughtsMove;
 
     board_position_methods!(EnglishRules);
 
     fn start(variant: Variant) -> Result<Self, SetupError> {
-        check_kind(variant)?;
+        check_kind::<EnglishRules>(variant)?;
         Ok(English {
             board: Board::start(),
         })
     }
 
     fn from_text(variant: Variant, text: &str) -> Result<Self, SetupError> {
-        check_kind(variant)?;
+        check_kind::<EnglishRules>(variant)?;
         Ok(English {
             board: Board::from_fen(text)?,
         })
-    }
-
-    fn variant(&self) -> Variant {
-        Variant::standard(GameKind::English)
     }
 
     fn play(&mut self, mv: &DraughtsMove) {

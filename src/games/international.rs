@@ -6,7 +6,7 @@
 //! has a capture. See `docs/rules.md`,
 //! "International draughts".
 
-use crate::games::diagonal::{board_position_methods, Board, DraughtsMove, Rules};
+use crate::games::diagonal::{board_position_methods, check_kind, Board, DraughtsMove, Rules};
 use crate::geometry::diagonal::{DiagonalGrid, GRID_10};
 use crate::notation::fen::FenColor;
 use crate::position::{
@@ -22,6 +22,8 @@ pub const ENDGAME_MOVES: u32 = 16;
 pub struct InternationalRules;
 
 impl Rules for InternationalRules {
+    const KIND: GameKind = GameKind::International;
+    const NAME: &'static str = "International draughts";
     const GRID: &'static DiagonalGrid = &GRID_10;
     const MEN_CAPTURE_BACKWARD: bool = true;
     const FLYING_KINGS: bool = true;
@@ -100,34 +102,19 @@ impl International {
     }
 }
 
-fn check_kind(variant: Variant) -> Result<(), SetupError> {
-    if variant.kind == GameKind::International {
-        Ok(())
-    } else {
-        Err(SetupError::Position(format!(
-            "an International draughts position cannot start a {} game",
-            variant.kind.as_str()
-        )))
-    }
-}
-
 impl Position for International {
     type Move = DraughtsMove;
 
     board_position_methods!(InternationalRules);
 
     fn start(variant: Variant) -> Result<Self, SetupError> {
-        check_kind(variant)?;
+        check_kind::<InternationalRules>(variant)?;
         Ok(International::new(Board::start()))
     }
 
     fn from_text(variant: Variant, text: &str) -> Result<Self, SetupError> {
-        check_kind(variant)?;
+        check_kind::<InternationalRules>(variant)?;
         Ok(International::new(Board::from_fen(text)?))
-    }
-
-    fn variant(&self) -> Variant {
-        Variant::standard(GameKind::International)
     }
 
     fn play(&mut self, mv: &DraughtsMove) {

@@ -2,12 +2,11 @@
 //! [`Playable::decide`] for a seat's move; the CLI also runs matches with [`selfplay::run`].
 //!
 //! Layout: [`searchable`] (what a game gives the search), [`playable`] (the object-safe face
-//! over any searchable game), [`alphabeta`] (iterative-deepening
-//! PVS, paranoid for more than two seats or Best-Reply Search where a game allows it, capture
-//! quiescence) with [`table`], [`ordering`] and
-//! [`limits`]; [`mistakes`] (the easy level); [`levels`] (the levels and players, their budgets per game);
-//! [`player`] (a player on a concrete record); [`eval`] (one evaluation per game);
-//! [`selfplay`] (the match harness).
+//! over any searchable game), [`alphabeta`] (iterative-deepening PVS, paranoid for more than two
+//! seats or Best-Reply Search where a game allows it, capture quiescence) with [`table`],
+//! [`ordering`] and [`limits`]; [`mistakes`] (the easy level); [`levels`] (the levels and
+//! players, their budgets per game); [`player`] (a player on a concrete record); [`eval`] (one
+//! evaluation per game); [`selfplay`] (the match harness).
 
 pub mod alphabeta;
 pub mod eval;

@@ -3,7 +3,7 @@
 //!
 //! Each game module wraps [`Board`] with its own draw rules and implements
 //! [`crate::position::Position`], taking the methods that only read the board from
-//! [`board_position_methods`]; everything here is rule-neutral apart from the [`Rules`] switches.
+//! `board_position_methods!`; everything here is rule-neutral apart from the [`Rules`] switches.
 
 mod movegen;
 mod text;
@@ -11,12 +11,15 @@ mod zobrist;
 
 use crate::geometry::diagonal::DiagonalGrid;
 use crate::notation::fen::FenColor;
-use crate::position::Seat;
+use crate::position::{GameKind, Seat, SetupError, Variant};
 use std::fmt::Debug;
 use std::marker::PhantomData;
 
 /// The rule switches that tell the two games apart.
 pub trait Rules: Copy + Debug + Default + Send + Sync + 'static {
+    const KIND: GameKind;
+    /// The game's name in messages ("English checkers").
+    const NAME: &'static str;
     const GRID: &'static DiagonalGrid;
     /// Men capture backward as well as forward (International).
     const MEN_CAPTURE_BACKWARD: bool;
@@ -38,6 +41,10 @@ pub trait Rules: Copy + Debug + Default + Send + Sync + 'static {
 /// start, its moves' effect on its own counters, its ends and its draw counters.
 macro_rules! board_position_methods {
     ($rules:ty) => {
+        fn variant(&self) -> $crate::position::Variant {
+            $crate::position::Variant::standard(<$rules as $crate::games::diagonal::Rules>::KIND)
+        }
+
         fn to_text(&self) -> String {
             self.board.to_fen()
         }
@@ -98,6 +105,19 @@ macro_rules! board_position_methods {
     };
 }
 pub(crate) use board_position_methods;
+
+/// Refuses a variant of another game: a position of one game cannot start another.
+pub fn check_kind<R: Rules>(variant: Variant) -> Result<(), SetupError> {
+    if variant.kind == R::KIND {
+        Ok(())
+    } else {
+        Err(SetupError::Position(format!(
+            "an {} position cannot start a {} game",
+            R::NAME,
+            variant.kind.as_str()
+        )))
+    }
+}
 
 /// A move: the moving piece's start and end bits and the bits it captures. Two capture paths with
 /// the same three values are the same move; the display path is rebuilt by [`Board::move_paths`].
