@@ -14,6 +14,8 @@
 //!   [`clocks`] (main time and byo-yomi).
 //! - [`store`]: the `RoomStore` seam and its backends ([`store::memory`], `store::redis`).
 //! - [`config`], [`error`], [`time`] (unix-ms time that tests move forward).
+//! - [`bench`]: the load generator behind `damas-server bench`.
+pub mod bench;
 pub mod clocks;
 pub mod config;
 pub mod connection;

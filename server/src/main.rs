@@ -16,7 +16,10 @@ use std::time::Duration;
     version,
     about = "Damas room server (WebSocket)"
 )]
+#[command(args_conflicts_with_subcommands = true)]
 struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
     /// Address to listen on.
     #[arg(long, default_value = "127.0.0.1")]
     bind: IpAddr,
@@ -35,6 +38,12 @@ struct Cli {
     /// Seconds a disconnected player keeps the seat before the CPU plays it (tests shorten it).
     #[arg(long, default_value_t = 45, value_parser = clap::value_parser!(u64).range(1..=3600))]
     takeover_secs: u64,
+}
+
+#[derive(clap::Subcommand, Debug)]
+enum Command {
+    /// Load generator: N rooms × 2 clients playing on a server this command starts.
+    Bench(damas_server::bench::BenchArgs),
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -63,6 +72,13 @@ fn main() {
             std::process::exit(1);
         }
     };
+    if let Some(Command::Bench(args)) = cli.command {
+        if let Err(error) = runtime.block_on(damas_server::bench::run(args)) {
+            eprintln!("damas-server bench: {error}");
+            std::process::exit(1);
+        }
+        return;
+    }
     if let Err(error) = runtime.block_on(serve(cli)) {
         eprintln!("damas-server: {error}");
         std::process::exit(1);

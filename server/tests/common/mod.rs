@@ -101,6 +101,14 @@ impl Client {
             .expect("send");
     }
 
+    /// Sends unless the server has closed the socket; false then.
+    pub async fn try_send_text(&mut self, text: &str) -> bool {
+        self.ws
+            .send(Message::Text(text.to_string().into()))
+            .await
+            .is_ok()
+    }
+
     pub async fn send_binary(&mut self, bytes: Vec<u8>) {
         self.ws
             .send(Message::Binary(bytes.into()))
@@ -125,6 +133,19 @@ impl Client {
                 }
                 Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return None,
                 Some(Ok(_)) => continue,
+            }
+        }
+    }
+
+    /// Reads whatever arrives until the server has been quiet for `quiet`.
+    pub async fn drain(&mut self, quiet: Duration) {
+        while let Ok(Some(Ok(message))) = tokio::time::timeout(quiet, self.ws.next()).await {
+            if let Message::Text(text) = message {
+                let value: Value = serde_json::from_str(text.as_str()).expect("JSON");
+                assert_ne!(value["type"], "error", "unexpected error {value}");
+                if value["type"] == "state" {
+                    self.state = Some(value);
+                }
             }
         }
     }
@@ -158,11 +179,7 @@ impl Client {
         loop {
             let message = self.next().await.expect("socket closed");
             match message["type"].as_str() {
-                Some("state") => {
-                    if accept(&message) {
-                        return message["room"].clone();
-                    }
-                }
+                Some("state") if accept(&message) => return message["room"].clone(),
                 Some("error") => panic!("unexpected error {message}"),
                 _ => {}
             }
@@ -180,7 +197,8 @@ impl Client {
 
     /// Creates a room; returns the creator's seat.
     pub async fn create(&mut self, kind: &str, players: u8, clock: Value) -> u64 {
-        let mut message = json!({"v":1,"type":"create","game":{"kind":kind,"players":players},"nickname":"Ana"});
+        let mut message =
+            json!({"v":1,"type":"create","game":{"kind":kind,"players":players},"nickname":"Ana"});
         if !clock.is_null() {
             message["clock"] = clock;
         }
@@ -235,7 +253,9 @@ pub fn is_over(room: &Value) -> bool {
 pub fn pick_move(room: &Value, seed: &mut u64) -> String {
     let moves = room["view"]["legal_moves"].as_array().expect("legal moves");
     assert!(!moves.is_empty(), "no legal move in a game in play: {room}");
-    *seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+    *seed = seed
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
     let capturing: Vec<&Value> = moves
         .iter()
         .filter(|m| m["captures"].as_array().is_some_and(|c| !c.is_empty()))
