@@ -26,7 +26,7 @@ const EVENT_WAIT: Duration = Duration::from_secs(5);
 struct Backend {
     a: Arc<dyn RoomStore>,
     b: Arc<dyn RoomStore>,
-    /// Memory: the stores' time, moved by hand. Redis: `None`, real time passes.
+    /// Memory: the store's server time, moved by hand. Redis: `None`.
     time: Option<TimeSource>,
     _redis: Option<RedisServer>,
 }
@@ -59,12 +59,14 @@ impl Backend {
         })
     }
 
-    /// Lets `by` pass for the stores (memory: moves its time; Redis: waits, TTLs are Redis's).
+    /// Lets `by` pass for the stores. Redis: real time (TTLs are Redis's). Memory: its server
+    /// time (room expiry) moves forward, and real time passes too (leases and presence are on
+    /// tokio's monotonic clock).
     async fn pass(&self, by: Duration) {
-        match &self.time {
-            Some(time) => time.advance(by),
-            None => tokio::time::sleep(by).await,
+        if let Some(time) = &self.time {
+            time.advance(by);
         }
+        tokio::time::sleep(by).await;
     }
 }
 
