@@ -22,6 +22,9 @@ use tower_http::services::{ServeDir, ServeFile};
 /// between `Config::max_message` and this get a `too_large` error.
 const HARD_FRAME_LIMIT: usize = 64 * 1024;
 
+/// Read and write buffer of a socket (tungstenite's default is 128 KiB each).
+const SOCKET_BUFFER: usize = 8 * 1024;
+
 /// What every connection and hub of this instance shares.
 pub struct Shared {
     pub store: Arc<dyn RoomStore>,
@@ -90,6 +93,9 @@ async fn websocket(
         return (StatusCode::SERVICE_UNAVAILABLE, "too many connections\n").into_response();
     };
     upgrade
+        // Small buffers: client messages are tiny and thousands of sockets are held at once.
+        .read_buffer_size(SOCKET_BUFFER)
+        .write_buffer_size(SOCKET_BUFFER)
         .max_message_size(HARD_FRAME_LIMIT)
         .max_frame_size(HARD_FRAME_LIMIT)
         .on_upgrade(move |socket| connection::serve(socket, shared, permit))
