@@ -22,10 +22,9 @@ use tower_http::services::{ServeDir, ServeFile};
 /// Frames above this are refused by the WebSocket layer itself (connection closed); messages
 /// between `Config::max_message` and this get a `too_large` error.
 const HARD_FRAME_LIMIT: usize = 64 * 1024;
-/// A socket's read buffer. The WebSocket layer's default (128 KiB) is allocated and zeroed per
-/// socket, which made it most of a room's memory; client messages are at most 4 KiB, and a larger
-/// frame still reads, in several steps.
-const READ_BUFFER: usize = 8 * 1024;
+
+/// Read and write buffer of a socket (tungstenite's default is 128 KiB each).
+const SOCKET_BUFFER: usize = 8 * 1024;
 
 /// What every connection and hub of this instance shares.
 pub struct Shared {
@@ -101,7 +100,9 @@ async fn websocket(
         return (StatusCode::SERVICE_UNAVAILABLE, "too many connections\n").into_response();
     };
     upgrade
-        .read_buffer_size(READ_BUFFER)
+        // Small buffers: client messages are tiny and thousands of sockets are held at once.
+        .read_buffer_size(SOCKET_BUFFER)
+        .write_buffer_size(SOCKET_BUFFER)
         .max_message_size(HARD_FRAME_LIMIT)
         .max_frame_size(HARD_FRAME_LIMIT)
         .on_upgrade(move |socket| connection::serve(socket, shared, permit))

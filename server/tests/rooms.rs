@@ -68,7 +68,7 @@ fn history(room: &Value) -> Vec<String> {
 }
 
 async fn full_game_and_rematch(kind: &str, seed: u64, max_plies: u64) {
-    let server = TestServer::start().await;
+    let server = TestServer::start_unthrottled().await;
     let mut ana = server.client().await;
     let ana_seat = ana.create(kind, 2, Value::Null).await;
     if kind != "english" {
@@ -105,7 +105,8 @@ async fn full_game_and_rematch(kind: &str, seed: u64, max_plies: u64) {
 
     // Rematch: everyone one seat on (2 players: sides swapped), the first seat starts.
     clients[1].send(json!({"v":1,"type":"rematch"})).await;
-    for client in clients.iter_mut() {
+    // The sender first: a refusal would show there.
+    for client in clients.iter_mut().rev() {
         let room = client.state_where(|s| s["room"]["rematch"] == 1).await;
         assert_eq!(ply(&room), 0);
         assert!(room["result"].is_null());
@@ -167,7 +168,7 @@ async fn english_colours_are_drawn_at_random() {
 /// Three players, the CPU in the free seat; then one leaves and the CPU plays that seat too.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn three_players_cpu_seat_and_leave() {
-    let server = TestServer::start().await;
+    let server = TestServer::start_unthrottled().await;
     let mut ana = server.client().await;
     assert_eq!(ana.create("diamond", 3, Value::Null).await, 0);
     let code = ana.code.clone().unwrap();

@@ -292,3 +292,84 @@ impl RoomStore for MemoryStore {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lobby;
+    use crate::store::{GameChoice, Save};
+
+    fn record(code: &RoomCode, now: u64) -> RoomRecord {
+        let game = GameChoice {
+            kind: "turkish".into(),
+            players: 2,
+            long_jump: false,
+        };
+        lobby::new_room(code.clone(), game, None, "Ana".into(), "h".into(), now)
+            .unwrap()
+            .0
+    }
+
+    #[tokio::test]
+    async fn compare_and_set_lease_presence_expiry() {
+        let time = TimeSource::new();
+        let store = MemoryStore::new(time.clone());
+        let code = lobby::new_code();
+        let room = record(&code, time.now_ms());
+        let ttl = Duration::from_secs(60);
+        assert!(store.create(&code, &room, ttl).await.unwrap());
+        assert!(
+            !store.create(&code, &room, ttl).await.unwrap(),
+            "code taken"
+        );
+        let loaded = store.load(&code).await.unwrap().unwrap();
+        assert_eq!(loaded.version, 1);
+        let mut changed = room.clone();
+        changed.started = true;
+        assert_eq!(
+            store.save(&code, 1, &changed, ttl).await.unwrap(),
+            Save::Saved(2)
+        );
+        assert_eq!(
+            store.save(&code, 1, &room, ttl).await.unwrap(),
+            Save::Conflict
+        );
+        assert_eq!(store.load(&code).await.unwrap().unwrap().value, changed);
+
+        assert!(store.acquire_lease(&code, "a", ttl).await.unwrap());
+        assert!(!store.acquire_lease(&code, "b", ttl).await.unwrap());
+        assert!(
+            store.acquire_lease(&code, "a", ttl).await.unwrap(),
+            "renewed"
+        );
+        store.release_lease(&code, "b").await.unwrap();
+        assert!(!store.acquire_lease(&code, "b", ttl).await.unwrap());
+        store.release_lease(&code, "a").await.unwrap();
+        assert!(store.acquire_lease(&code, "b", ttl).await.unwrap());
+
+        store.set_presence(&code, 1, "c1", ttl).await.unwrap();
+        store.set_presence(&code, 0, "c0", ttl).await.unwrap();
+        assert_eq!(store.present_seats(&code).await.unwrap(), [0, 1]);
+        store.clear_presence(&code, 1, "other").await.unwrap();
+        assert_eq!(store.present_seats(&code).await.unwrap(), [0, 1]);
+        store.clear_presence(&code, 1, "c1").await.unwrap();
+        assert_eq!(store.present_seats(&code).await.unwrap(), [0]);
+
+        let mut events = store.subscribe(&code).await.unwrap();
+        store
+            .publish(&code, &RoomEvent::Changed { version: 2 })
+            .await
+            .unwrap();
+        assert_eq!(events.next().await, Some(RoomEvent::Changed { version: 2 }));
+
+        time.advance(Duration::from_secs(61));
+        assert!(store.load(&code).await.unwrap().is_none(), "expired");
+        assert_eq!(
+            store.save(&code, 2, &changed, ttl).await.unwrap(),
+            Save::Conflict
+        );
+        assert_eq!(store.sweep(), 1);
+        assert_eq!(events.next().await, Some(RoomEvent::Deleted));
+        assert_eq!(store.room_count(), 0);
+    }
+}

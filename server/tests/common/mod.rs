@@ -29,6 +29,17 @@ impl TestServer {
         TestServer::start_with(Config::default()).await
     }
 
+    /// A server whose rate limit lets test clients play as fast as the machine goes (the limit
+    /// itself is tested on the default configuration).
+    pub async fn start_unthrottled() -> TestServer {
+        TestServer::start_with(Config {
+            rate_per_second: 100_000.0,
+            rate_burst: 100_000.0,
+            ..Config::default()
+        })
+        .await
+    }
+
     pub async fn start_with(config: Config) -> TestServer {
         let time = config.time.clone();
         let store = MemoryStore::new(time.clone());
