@@ -40,8 +40,8 @@ export default {
   name: 'layout-fit',
   title: 'No page scroll at 390×844, 360×640 and 1280×800; whole panel rows; move list beside the panel; safe areas',
   async run(t) {
-    const { ui } = t;
     await launchToHome(t);
+    const { ui } = t;
     // Home: a heading over the game cards, all of one height.
     for (const size of [PHONE, SMALL, DESKTOP]) {
       await resize(t.driver, size);

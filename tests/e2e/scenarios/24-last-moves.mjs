@@ -9,8 +9,8 @@ export default {
   name: 'last-moves',
   title: 'Diamond 3 seats vs CPU: every CPU move since your turn is marked and said',
   async run(t) {
-    const { ui } = t;
     await launchToHome(t);
+    const { ui } = t;
     await ui.startGame('diamond', { players: 3, mode: 'cpu', level: 'easy' });
     let view = await ui.view();
     await ui.playByTaps(view.legal_moves.find((m) => !m.pass));

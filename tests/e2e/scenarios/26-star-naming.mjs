@@ -11,8 +11,8 @@ export default {
   name: 'star-naming',
   title: 'Pass-and-play Diamond: a move\'s text does not change as the board turns',
   async run(t) {
-    const { ui } = t;
     await launchToHome(t);
+    const { ui } = t;
     await ui.startGame('diamond', { players: 3, mode: 'local' });
     let view = await ui.view();
     await ui.playByTaps(view.legal_moves.find((m) => !m.pass));
