@@ -2,7 +2,7 @@
 // are marked (origin ring, route, and the piece that arrived ringed), drawn above the pieces, and
 // said in the status line and the live region — not just the last one.
 import assert from 'node:assert/strict';
-import { PHONE } from '../lib/page.mjs';
+import { PHONE, resize } from '../lib/page.mjs';
 import { finalScreenshot, launchToHome } from '../lib/flows.mjs';
 
 export default {
@@ -11,6 +11,7 @@ export default {
   async run(t) {
     await launchToHome(t);
     const { ui } = t;
+    await resize(t.driver, PHONE);
     await ui.startGame('diamond', { players: 3, mode: 'cpu', level: 'easy' });
     let view = await ui.view();
     await ui.playByTaps(view.legal_moves.find((m) => !m.pass));
