@@ -133,14 +133,15 @@ export function createBoard(svg, { label } = {}) {
         }
       }
     }
-    // Diamond: the viewer's destination is tinted in its colour (soft discs that merge into one
-    // triangle), under the holes.
+    // Diamond: the viewer's destination (a triangle of 15 holes) is tinted in its colour under the
+    // holes: one polygon through its three corners, pushed out by most of a hole spacing.
     if (goals && zones) {
-      const tint = el('g', { class: 'goal-home tint-' + zones[goals.viewer], 'data-testid': 'goal-home', 'data-seat': goals.viewer }, G);
-      for (const name of goals.home) {
-        const p = g.toSvg(name);
-        if (p) el('circle', { cx: r(p.x), cy: r(p.y), r: U * 0.62, 'data-cell': name }, tint);
-      }
+      const home = goals.home.map((name) => g.toSvg(name)).filter(Boolean);
+      const cx = home.reduce((a, p) => a + p.x, 0) / home.length;
+      const cy = home.reduce((a, p) => a + p.y, 0) / home.length;
+      const corners = [...home].sort((a, b) => Math.hypot(b.x - cx, b.y - cy) - Math.hypot(a.x - cx, a.y - cy)).slice(0, 3);
+      const out = (p) => { const d = Math.hypot(p.x - cx, p.y - cy) || 1; const k = (d + U * 0.75) / d; return `${r(cx + (p.x - cx) * k)},${r(cy + (p.y - cy) * k)}`; };
+      el('polygon', { points: corners.map(out).join(' '), class: 'goal-home tint-' + zones[goals.viewer], 'data-testid': 'goal-home', 'data-seat': goals.viewer, 'data-cells': goals.home.join(' ') }, G);
     }
     for (const { c, p } of pts) {
       const zone = c.zone != null && zones ? zones[c.zone] : null;

@@ -28,10 +28,17 @@ function tone(at, freq, dur, gain) {
   o.stop(a.currentTime + at + dur);
 }
 
+// A running AudioContext keeps an audio thread busy: it is suspended once the last tone ended.
+let idleTimer = 0;
+
 export function playMoveSound(move, legDuration = 0.17) {
   if (!enabled || !move || move.pass) return;
   try {
     const legs = Math.max(1, (move.path || []).length - 1);
+    const a = audio();
+    if (a && a.state === 'suspended') a.resume();
     for (let i = 0; i < legs; i++) tone(legDuration * (i + 1), move.captures && move.captures.length ? 330 : 520, 0.08, 0.12);
+    clearTimeout(idleTimer);
+    idleTimer = setTimeout(() => { if (ctx && ctx.state === 'running') ctx.suspend(); }, (legDuration * (legs + 1) + 0.3) * 1000);
   } catch { /* audio unavailable */ }
 }

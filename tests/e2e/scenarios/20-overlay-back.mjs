@@ -12,8 +12,8 @@ export default {
   name: 'overlay-back',
   title: 'Rules and settings over a game: back, Escape and the back button return to it',
   async run(t) {
-    const { ui } = t;
     await launchToHome(t);
+    const { ui } = t;
     await ui.startGame('english', { mode: 'local' });
     const id = await ui.gameId();
     const view = await ui.view();

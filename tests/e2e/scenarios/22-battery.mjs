@@ -36,11 +36,13 @@ export default {
   name: 'battery',
   title: 'A selected piece: rings appear once, nothing animates on; web process CPU over 10 s',
   async run(t) {
-    const { ui } = t;
     await launchToHome(t);
+    const { ui } = t;
     await resize(t.driver, PHONE);
     const animations = await t.driver.executeScript('return document.documentElement.dataset.motion');
     assert.equal(animations, 'on', 'animations are on');
+    const home = await webProcessLoad(t.app.pid, WINDOW_S);
+    t.figures.cpuLoad(t.label, 'home screen', home, WINDOW_S);
     await ui.startGame('diamond', { players: 2, mode: 'local' });
     const idle = await webProcessLoad(t.app.pid, WINDOW_S);
     t.figures.cpuLoad(t.label, 'Diamond, nothing selected', idle, WINDOW_S);

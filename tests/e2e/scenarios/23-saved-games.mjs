@@ -23,8 +23,8 @@ export default {
   name: 'saved-games',
   title: 'Saved games: no empty ones, ask before leaving, distinguishable rows, last game offered on launch',
   async run(t) {
-    const { ui } = t;
     await launchToHome(t);
+    const { ui } = t;
     // Started and left at once: nothing is kept and nothing is asked.
     await ui.startGame('english', { mode: 'cpu', level: 'easy', colour: 0 });
     const empty = await ui.gameId();

@@ -2,15 +2,16 @@
 // are marked (origin ring, route, and the piece that arrived ringed), drawn above the pieces, and
 // said in the status line and the live region — not just the last one.
 import assert from 'node:assert/strict';
-import { PHONE } from '../lib/page.mjs';
+import { PHONE, resize } from '../lib/page.mjs';
 import { finalScreenshot, launchToHome } from '../lib/flows.mjs';
 
 export default {
   name: 'last-moves',
   title: 'Diamond 3 seats vs CPU: every CPU move since your turn is marked and said',
   async run(t) {
-    const { ui } = t;
     await launchToHome(t);
+    const { ui } = t;
+    await resize(t.driver, PHONE);
     await ui.startGame('diamond', { players: 3, mode: 'cpu', level: 'easy' });
     let view = await ui.view();
     await ui.playByTaps(view.legal_moves.find((m) => !m.pass));

@@ -18,8 +18,8 @@ export default {
   name: 'result-side',
   title: 'Result dialog: from your side vs the CPU, the winner named on one device, with figures',
   async run(t) {
-    const { ui } = t;
     await launchToHome(t);
+    const { ui } = t;
     await ui.startGame('english', { mode: 'cpu', level: 'easy', colour: 0 });
     let view = await ui.view();
     await ui.playByTaps(view.legal_moves[0]);

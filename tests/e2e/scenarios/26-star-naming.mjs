@@ -1,7 +1,7 @@
 // Issue 13, item 7: in a pass-and-play star game a move keeps one text — in its mover's own F/P
 // names — while the board turns from player to player.
 import assert from 'node:assert/strict';
-import { PHONE } from '../lib/page.mjs';
+import { PHONE, resize } from '../lib/page.mjs';
 import { finalScreenshot, launchToHome } from '../lib/flows.mjs';
 
 const items = (t) => t.driver.executeScript("return [...document.querySelectorAll('[data-testid=move-item]')].map((e) => e.textContent)");
@@ -11,8 +11,9 @@ export default {
   name: 'star-naming',
   title: 'Pass-and-play Diamond: a move\'s text does not change as the board turns',
   async run(t) {
-    const { ui } = t;
     await launchToHome(t);
+    const { ui } = t;
+    await resize(t.driver, PHONE);
     await ui.startGame('diamond', { players: 3, mode: 'local' });
     let view = await ui.view();
     await ui.playByTaps(view.legal_moves.find((m) => !m.pass));

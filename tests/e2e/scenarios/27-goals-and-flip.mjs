@@ -5,19 +5,23 @@ import assert from 'node:assert/strict';
 import { PHONE } from '../lib/page.mjs';
 import { finalScreenshot, launchToHome } from '../lib/flows.mjs';
 
-const cellTop = (t, cell) => t.driver.executeScript(`return document.querySelector('svg[data-testid=board] [data-testid=cell][data-cell="${cell}"]').getBoundingClientRect().top`);
+// Measured once the board's turn (an eased rotation) has ended.
+async function cellTop(t, cell) {
+  await t.driver.wait(async () => (await t.driver.executeScript("return document.getAnimations().filter((a) => a.playState === 'running').length")) === 0, 10000, 'the board to stop turning');
+  return t.driver.executeScript(`return document.querySelector('svg[data-testid=board] [data-testid=cell][data-cell="${cell}"]').getBoundingClientRect().top`);
+}
 
 export default {
   name: 'goals-and-flip',
   title: 'Diamond goals drawn with the first-game line; draughts flip button and turn-to-player option',
   async run(t) {
-    const { ui } = t;
     await launchToHome(t);
+    const { ui } = t;
     await ui.startGame('diamond', { players: 3, mode: 'cpu', level: 'easy' });
     const view = await ui.view();
     const goals = await t.driver.executeScript(`return {
       apexes: [...document.querySelectorAll('[data-testid=goal-apex]')].map((e) => ({ cell: e.dataset.cell, seat: Number(e.dataset.seat) })),
-      home: [...document.querySelectorAll('[data-testid=goal-home] circle')].map((e) => e.dataset.cell),
+      home: (document.querySelector('[data-testid=goal-home]')?.dataset.cells ?? '').split(' ').filter(Boolean),
       homeSeat: document.querySelector('[data-testid=goal-home]')?.dataset.seat,
       hint: document.querySelector('[data-testid=goal-hint]')?.textContent ?? null,
     }`);
