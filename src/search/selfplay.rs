@@ -4,7 +4,7 @@
 use super::limits::ThinkClock;
 use super::{decide, Player};
 use crate::games;
-use crate::position::{GameResult, MoveInfo, Seat, SetupError, Variant};
+use crate::position::{EndReason, GameResult, MoveInfo, Seat, SetupError, Variant};
 use crate::record::AnyGame;
 use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
@@ -31,7 +31,7 @@ pub enum SelfplayError {
 
 /// A game longer than this is stopped and counted as a draw (every game's own rules end games
 /// well before: 400 plies in English, 1200 in Diamond 3p, draw counters elsewhere).
-const MAX_PLIES: usize = 3000;
+pub const MAX_PLIES: usize = 3000;
 
 #[derive(Clone, Debug)]
 pub struct MatchConfig {
@@ -52,6 +52,8 @@ pub struct GameSummary {
     /// `seating[seat]` is the participant at that seat.
     pub seating: Vec<usize>,
     pub result: GameResult,
+    /// The rule that ended the game; `None` only for a game stopped at [`MAX_PLIES`].
+    pub reason: Option<EndReason>,
     pub plies: usize,
     /// The moves in notation, for replaying a game.
     pub moves: Vec<String>,
@@ -342,12 +344,12 @@ fn play_one(
     let stop = AtomicBool::new(false);
     let mut move_times = vec![Vec::new(); seats];
     let mut moves = Vec::new();
-    let result = loop {
+    let (result, reason) = loop {
         if let Some(outcome) = game.outcome() {
-            break outcome.result;
+            break (outcome.result, Some(outcome.reason));
         }
         if game.ply() >= MAX_PLIES {
-            break GameResult::Draw;
+            break (GameResult::Draw, None);
         }
         let participant = seating[usize::from(game.to_move())];
         let started = ThinkClock::start();
@@ -370,6 +372,7 @@ fn play_one(
     Ok(GameSummary {
         seating,
         result,
+        reason,
         plies: game.ply(),
         moves,
         move_times,
