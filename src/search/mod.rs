@@ -94,6 +94,9 @@ pub struct Decision {
     /// Deepest completed iteration (the easy level: its scoring depth).
     pub depth: u32,
     pub nodes: u64,
+    /// The level's time guard ([`levels::time_guard`]) stopped the search: the move then depends
+    /// on the machine's speed. Node budgets are sized so that this never happens on one core.
+    pub timed_out: bool,
 }
 
 /// The move the CPU plays for the seat to move, or `None` when the game is over.
@@ -142,6 +145,7 @@ fn unknown_game_move(game: &dyn AnyGame, seed: u64) -> Option<Decision> {
         score: 0,
         depth: 0,
         nodes: 0,
+        timed_out: false,
     })
 }
 
@@ -160,6 +164,7 @@ fn decide_on<P: Searchable>(
         score: choice.score,
         depth: choice.depth,
         nodes: choice.nodes,
+        timed_out: choice.timed_out,
     })
 }
 
