@@ -7,11 +7,11 @@
 
 use damas::games;
 use damas::search::levels::time_guard;
-use damas::search::limits::{Budget, Limits};
+use damas::search::limits::{Budget, Limits, ThinkClock};
 use damas::search::{self, Level, Player};
 use damas::{AnyGame, GameKind, Variant};
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 const SEED: u64 = 1;
 
@@ -85,11 +85,11 @@ fn deep_no_level_reaches_its_time_guard() {
     for (name, kind, players, plies) in CASES {
         for (index, game) in positions(kind, players, &plies).iter().enumerate() {
             for level in [Level::Easy, Level::Medium, Level::Hard] {
-                let started = Instant::now();
+                let started = ThinkClock::start();
                 let decision = search::decide(game.as_ref(), Player::Cpu(level), SEED, None, &stop)
                     .expect("a position with moves");
                 println!(
-                    "{name:<14} ply {:>3} {:<6} depth {:>2} nodes {:>8} wall {:>5} ms (guard {} ms)",
+                    "{name:<14} ply {:>3} {:<6} depth {:>2} nodes {:>8} thread CPU {:>5} ms (guard {} ms)",
                     plies[index],
                     level.as_str(),
                     decision.depth,

@@ -140,11 +140,8 @@ impl RefStar {
         let mut bases = [0; 6];
         let mut apexes = [0; 6];
         for c in 0..6 {
-            for h in 0..HOLES {
-                let adjacent_to_point = neighbours[h]
-                    .iter()
-                    .flatten()
-                    .any(|&n| points[c] >> n & 1 == 1);
+            for (h, around) in neighbours.iter().enumerate() {
+                let adjacent_to_point = around.iter().flatten().any(|&n| points[c] >> n & 1 == 1);
                 if hexagon >> h & 1 == 1 && adjacent_to_point {
                     bases[c] |= 1 << h;
                 }
