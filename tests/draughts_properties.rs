@@ -199,7 +199,7 @@ proptest! {
     }
 
     #[test]
-    fn garbage_fen_is_an_error_not_a_panic(text in "[WBKwbk0-9:,.\\- x\"\\[\\]]{0,40}|\\PC{0,40}") {
+    fn garbage_fen_is_an_error_or_reads_back(text in "[WBKwbk0-9:,.\\- x\"\\[\\]]{0,40}|\\PC{0,40}") {
         for kind in [GameKind::English, GameKind::International] {
             if let Ok(game) = damas::catalogue::new_game(Variant::standard(kind), Some(&text)) {
                 // Whatever was accepted must write a FEN that reads back the same.
@@ -210,7 +210,7 @@ proptest! {
     }
 
     #[test]
-    fn garbage_moves_are_errors_not_panics(text in "[0-9x\\-X ]{0,16}|\\PC{0,16}") {
+    fn garbage_moves_are_errors_or_legal(text in "[0-9x\\-X ]{0,16}|\\PC{0,16}") {
         let english = English::start(Variant::standard(GameKind::English)).unwrap();
         let international = International::start(Variant::standard(GameKind::International)).unwrap();
         if let Ok(mv) = english.parse_move(&text) {
@@ -222,10 +222,19 @@ proptest! {
     }
 
     #[test]
-    fn garbage_pdn_is_an_error_not_a_panic(
+    fn garbage_pdn_is_an_error_or_reads_back(
         text in "[\\[\\]\"a-zA-Z0-9 .\\-x*/{}();$!?\n]{0,80}|\\PC{0,80}"
     ) {
-        let _ = pdn::read(&text, None, damas::catalogue::new_game);
-        let _ = pdn::read(&text, Some(GameKind::International), damas::catalogue::new_game);
+        for default in [None, Some(GameKind::International)] {
+            if let Ok(read) = pdn::read(&text, default, damas::catalogue::new_game) {
+                // Whatever was accepted writes a PDN that reads back as the same game.
+                let written = pdn::write(&*read.game, &[]);
+                let again = pdn::read(&written, default, damas::catalogue::new_game).unwrap_or_else(|e| panic!("{e}\n{written}"));
+                prop_assert_eq!(again.game.variant(), read.game.variant());
+                prop_assert_eq!(again.game.start_text(), read.game.start_text());
+                prop_assert_eq!(again.game.position_text(), read.game.position_text());
+                prop_assert_eq!(again.game.history(), read.game.history());
+            }
+        }
     }
 }

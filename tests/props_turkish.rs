@@ -7,6 +7,9 @@ use damas::games::turkish::{Turkish, TurkishMove};
 use damas::perft::perft;
 use damas::{EndReason, GameKind, Position, Variant};
 use proptest::prelude::*;
+
+mod common;
+use common::DEEP_CASES;
 use std::collections::{BTreeMap, BTreeSet};
 
 fn variant() -> Variant {
@@ -209,15 +212,7 @@ proptest! {
 
     #[test]
     fn moves_agree_with_kish_along_random_games(choices in prop::collection::vec(any::<u16>(), 1..160)) {
-        let mut position = start();
-        for &choice in &choices {
-            assert_agrees_with_kish(&position);
-            let moves = position.moves();
-            if moves.is_empty() {
-                break;
-            }
-            position = position.after(&moves[usize::from(choice) % moves.len()]);
-        }
+        agree_with_kish_along_game(&choices);
     }
 
     #[test]
@@ -225,19 +220,11 @@ proptest! {
         cells in prop::collection::vec(0u8..24, 64),
         black_to_move in any::<bool>(),
     ) {
-        let position = random_position(&cells, black_to_move);
-        assert_agrees_with_kish(&position);
-        let (end, _) = playout(position, &[0, 7, 3, 11, 5, 2, 9, 1]);
-        assert_agrees_with_kish(&end);
+        agree_with_kish_from(&cells, black_to_move);
     }
 
     #[test]
-    fn garbage_fen_is_an_error_not_a_panic(text in "\\PC{0,60}") {
-        let _ = Turkish::from_text(variant(), &text);
-    }
-
-    #[test]
-    fn fen_like_garbage_is_an_error_or_reads_back(text in "[WBKwbk:,a-j0-9 .-]{0,40}") {
+    fn garbage_fen_is_an_error_or_reads_back(text in "[WBKwbk:,a-j0-9 .-]{0,40}|\\PC{0,60}") {
         if let Ok(position) = Turkish::from_text(variant(), &text) {
             let again = Turkish::from_text(variant(), &position.to_text()).unwrap();
             prop_assert_eq!(again, position);
@@ -254,6 +241,46 @@ proptest! {
             Err(_) => prop_assert_eq!(game.position_text(), before),
         }
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(DEEP_CASES))]
+
+    #[test]
+    #[ignore = "deep: 1000 random games against kish (release)"]
+    fn deep_moves_agree_with_kish_along_random_games(choices in prop::collection::vec(any::<u16>(), 1..160)) {
+        agree_with_kish_along_game(&choices);
+    }
+
+    #[test]
+    #[ignore = "deep: 1000 random positions against kish (release)"]
+    fn deep_moves_agree_with_kish_on_random_positions(
+        cells in prop::collection::vec(0u8..24, 64),
+        black_to_move in any::<bool>(),
+    ) {
+        agree_with_kish_from(&cells, black_to_move);
+    }
+}
+
+/// Plays a game by `choices` (each picks a move modulo the count), comparing with kish at each ply.
+fn agree_with_kish_along_game(choices: &[u16]) {
+    let mut position = start();
+    for &choice in choices {
+        assert_agrees_with_kish(&position);
+        let moves = position.moves();
+        if moves.is_empty() {
+            break;
+        }
+        position = position.after(&moves[usize::from(choice) % moves.len()]);
+    }
+}
+
+/// Compares with kish on a random position and after a short playout from it.
+fn agree_with_kish_from(cells: &[u8], black_to_move: bool) {
+    let position = random_position(cells, black_to_move);
+    assert_agrees_with_kish(&position);
+    let (end, _) = playout(position, &[0, 7, 3, 11, 5, 2, 9, 1]);
+    assert_agrees_with_kish(&end);
 }
 
 /// A position from 64 cell codes: 0–2 white man, 3 white king, 4–6 black man, 7 black king,

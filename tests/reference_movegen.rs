@@ -6,6 +6,9 @@ use damas::games::english::English;
 use damas::games::international::International;
 use damas::{GameKind, Position, Variant};
 use proptest::prelude::*;
+
+mod common;
+use common::DEEP_CASES;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::collections::BTreeSet;
@@ -270,19 +273,51 @@ fn fen(game: Game, codes: &[u8], white_to_move: bool) -> String {
     )
 }
 
+fn english_case(codes: &[u8], white: bool, seed: u64) {
+    let start = English::from_text(
+        Variant::standard(GameKind::English),
+        &fen(ENGLISH, codes, white),
+    )
+    .expect("generated FEN is valid");
+    agree_along_game(ENGLISH, start, seed, 30);
+}
+
+fn international_case(codes: &[u8], white: bool, seed: u64) {
+    let start = International::from_text(
+        Variant::standard(GameKind::International),
+        &fen(INTERNATIONAL, codes, white),
+    )
+    .expect("generated FEN is valid");
+    agree_along_game(INTERNATIONAL, start, seed, 30);
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
     #[test]
     fn english_matches_reference(codes in proptest::collection::vec(0u8..10, 32), white in any::<bool>(), seed in any::<u64>()) {
-        let start = English::from_text(Variant::standard(GameKind::English), &fen(ENGLISH, &codes, white)).unwrap();
-        agree_along_game(ENGLISH, start, seed, 30);
+        english_case(&codes, white, seed);
     }
 
     #[test]
     fn international_matches_reference(codes in proptest::collection::vec(0u8..10, 50), white in any::<bool>(), seed in any::<u64>()) {
-        let start = International::from_text(Variant::standard(GameKind::International), &fen(INTERNATIONAL, &codes, white)).unwrap();
-        agree_along_game(INTERNATIONAL, start, seed, 30);
+        international_case(&codes, white, seed);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(DEEP_CASES))]
+
+    #[test]
+    #[ignore = "deep: 1000 random English positions against the reference (release)"]
+    fn deep_english_matches_reference(codes in proptest::collection::vec(0u8..10, 32), white in any::<bool>(), seed in any::<u64>()) {
+        english_case(&codes, white, seed);
+    }
+
+    #[test]
+    #[ignore = "deep: 1000 random International positions against the reference (release)"]
+    fn deep_international_matches_reference(codes in proptest::collection::vec(0u8..10, 50), white in any::<bool>(), seed in any::<u64>()) {
+        international_case(&codes, white, seed);
     }
 }
 

@@ -52,7 +52,7 @@ fn opening_move_counts() {
             assert!(start.moves().iter().all(|mv| mv.captured.len() == 1));
         }
     }
-    // Regression figures of this generator (perft 2 and 3).
+    // Perft 2 and 3, equal to the second implementation's (tests/perft_star.rs).
     let plain = Capture::start(variant(2, false)).expect("start");
     assert_eq!((perft(&plain, 2), perft(&plain, 3)), (3516, 265_842));
     let long = Capture::start(variant(2, true)).expect("start");
@@ -297,8 +297,8 @@ fn position_text_rejects_bad_positions() {
 }
 
 #[test]
-#[ignore = "deep: perft 4 regression figures (release)"]
-fn deep_perft_regression() {
+#[ignore = "deep: perft 4, equal to the reference's in perft_star.rs (release)"]
+fn deep_perft_4() {
     let plain = Capture::start(variant(2, false)).expect("start");
     assert_eq!(perft(&plain, 4), 22_840_608);
     let long = Capture::start(variant(2, true)).expect("start");

@@ -119,7 +119,8 @@ fn start_move_count_two_and_three_players() {
     }
     // Three players: Green is as untouched by the first two moves: 20³.
     assert_eq!(perft(&Diamond::start(variant(3)).expect("start"), 3), 8000);
-    // Two players: Red's second move meets its first (regression figure of this generator).
+    // Two players: Red's second move meets its first (equal to the second implementation's,
+    // tests/perft_star.rs).
     assert_eq!(
         perft(&Diamond::start(variant(2)).expect("start"), 3),
         12_567
@@ -678,8 +679,8 @@ fn position_text_rejects_bad_positions() {
 }
 
 #[test]
-#[ignore = "deep: perft 4 regression figures (release)"]
-fn deep_perft_regression() {
+#[ignore = "deep: perft 4, equal to the reference's in perft_star.rs (release)"]
+fn deep_perft_4() {
     assert_eq!(
         perft(&Diamond::start(variant(2)).expect("start"), 4),
         395_128

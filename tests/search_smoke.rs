@@ -2,7 +2,7 @@
 //! the game's own rules, and the same seed replays the same moves whatever the thread count.
 
 use damas::catalogue;
-use damas::search::selfplay::{self, MatchConfig, MatchReport};
+use damas::search::selfplay::{self, MatchConfig, MatchReport, MAX_PLIES};
 use damas::search::{Level, Player};
 use damas::{GameKind, GameResult, Variant};
 
@@ -39,6 +39,12 @@ fn assert_adds_up(report: &MatchReport, games: u32) {
         if let GameResult::Win(seat) = game.result {
             assert!(usize::from(seat) < game.seating.len());
         }
+        // Every game ends by a rule of its game, never by the harness's ply cap.
+        assert!(
+            game.reason.is_some() && game.plies < MAX_PLIES,
+            "game {index} stopped by the harness at {} plies",
+            game.plies
+        );
     }
     let text = report.to_string();
     for name in ["player", "seat 0", "draws", "mean plies"] {
@@ -52,7 +58,7 @@ fn smoke(kind: GameKind, players: u8, levels: &[Level], games: u32) {
     let two = play(kind, players, levels, games, 2);
     for (a, b) in one.games.iter().zip(&two.games) {
         assert_eq!(a.moves, b.moves, "{kind:?}: same seed, same moves");
-        assert_eq!(a.result, b.result);
+        assert_eq!((a.result, a.reason), (b.result, b.reason));
     }
 }
 

@@ -3,13 +3,14 @@
 //! position texts rejected without panicking.
 
 use damas::catalogue::new_game;
-use damas::games::capture::{Capture, CaptureMove, PIECES};
+use damas::games::capture::{Capture, PIECES};
 use damas::games::diamond::{Diamond, DiamondMove, START_POINTS};
-use damas::geometry::holeset::{Hole, HoleSet};
-use damas::geometry::star::NO_HOLE;
 use damas::geometry::star::{star, Point};
 use damas::{GameKind, Position, Variant};
 use proptest::prelude::*;
+
+mod common;
+use common::{star_reference, DEEP_CASES};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -51,137 +52,9 @@ fn playout<P: Position>(start: P, seed: u64, plies: usize, mut each: impl FnMut(
     assert_eq!(history, texts);
 }
 
-/// Diamond moves by a plain second method: walk each jump line hole by hole, explore chains with
-/// an explicit stack, and judge the "no gift" rule by playing the move on a copy of the board.
-fn reference_moves(position: &Diamond) -> Vec<DiamondMove> {
-    let star = star();
-    let players = position.variant().players;
-    let mover = position.to_move();
-    let occupied = (0..players).fold(HoleSet::EMPTY, |set, c| set | position.pieces_of(c));
-    let kings: Vec<Hole> = (0..players).filter_map(|c| position.king_of(c)).collect();
-    let open_for = |colour: u8| {
-        let start = START_POINTS[usize::from(colour)];
-        star.hexagon() | star.point(start) | star.point(start.opposite())
-    };
-    let open = open_for(mover);
-    let mut moves = Vec::new();
-    for from in position.pieces_of(mover) {
-        let king = position.king_of(mover) == Some(from);
-        let mut others = occupied;
-        others.remove(from);
-        let mut targets = Vec::new();
-        for d in 0..6 {
-            let n = star.neighbour(from, d);
-            if n != NO_HOLE && !others.contains(n) && open.contains(n) {
-                targets.push(n);
-            }
-        }
-        let mut stack = vec![from];
-        let mut visited = vec![from];
-        while let Some(hole) = stack.pop() {
-            for d in 0..6 {
-                let mut line = Vec::new();
-                let mut cell = star.neighbour(hole, d);
-                while cell != NO_HOLE && others.contains(cell) {
-                    line.push(cell);
-                    cell = star.neighbour(cell, d);
-                }
-                let jumpable = match line.len() {
-                    0 => false,
-                    1 => !kings.contains(&line[0]),
-                    _ => king && line.iter().all(|h| !kings.contains(h)),
-                };
-                if jumpable && cell != NO_HOLE && open.contains(cell) && !visited.contains(&cell) {
-                    visited.push(cell);
-                    stack.push(cell);
-                }
-            }
-        }
-        targets.extend(visited.into_iter().filter(|&h| h != from));
-        targets.sort_unstable();
-        targets.dedup();
-        for to in targets {
-            let mut board = others;
-            board.insert(to);
-            let gift = (0..players).filter(|&c| c != mover).any(|c| {
-                let target = START_POINTS[usize::from(c)].opposite();
-                position.king_of(c) == Some(star.apex(target))
-                    && star.punta(target).is_subset(board)
-            });
-            if !gift {
-                moves.push(DiamondMove::Go { from, to });
-            }
-        }
-    }
-    if moves.is_empty() {
-        moves.push(DiamondMove::Pass);
-    }
-    moves
-}
-
-/// Capture moves by a plain second method: every chain walked hole by hole (long jumps by
-/// counting the gap), no pruning, duplicates removed through an ordered set.
-fn reference_capture_moves(position: &Capture) -> Vec<CaptureMove> {
-    fn walk(
-        long: bool,
-        from: Hole,
-        hole: Hole,
-        board: HoleSet,
-        captured: HoleSet,
-        found: &mut std::collections::BTreeSet<CaptureMove>,
-    ) {
-        let star = star();
-        for d in 0..6 {
-            let mut line = Vec::new();
-            let mut cell = star.neighbour(hole, d);
-            while cell != NO_HOLE {
-                line.push(cell);
-                cell = star.neighbour(cell, d);
-            }
-            let Some(at) = line.iter().position(|&h| board.contains(h)) else {
-                continue;
-            };
-            if at > 0 && !long {
-                continue;
-            }
-            let landing_at = 2 * at + 1;
-            let clear =
-                (at + 1..=landing_at).all(|i| line.get(i).is_some_and(|&h| !board.contains(h)));
-            if !clear {
-                continue;
-            }
-            let (over, land) = (line[at], line[landing_at]);
-            let mut taken = captured;
-            taken.insert(over);
-            found.insert(CaptureMove {
-                from,
-                to: land,
-                captured: taken,
-            });
-            let mut rest = board;
-            rest.remove(over);
-            walk(long, from, land, rest, taken, found);
-        }
-    }
-    let mut found = std::collections::BTreeSet::new();
-    for from in position.board() {
-        let mut board = position.board();
-        board.remove(from);
-        walk(
-            position.variant().long_jump,
-            from,
-            from,
-            board,
-            HoleSet::EMPTY,
-            &mut found,
-        );
-    }
-    found.into_iter().collect()
-}
-
 fn diamond_checks(before: &Diamond, after: &Diamond) {
     let mut generated = before.moves();
-    let mut reference = reference_moves(before);
+    let mut reference = star_reference::diamond_moves(before);
     let key = |mv: &DiamondMove| format!("{mv:?}");
     generated.sort_by_key(key);
     reference.sort_by_key(key);
@@ -213,35 +86,74 @@ fn diamond_checks(before: &Diamond, after: &Diamond) {
     }
 }
 
+fn diamond_playout(seed: u64, players: u8, plies: usize) {
+    let variant = Variant::new(GameKind::Diamond, Some(players), false).expect("variant");
+    let start = Diamond::start(variant).expect("start");
+    playout(start, seed, plies, |before, _, after| {
+        diamond_checks(before, after)
+    });
+}
+
+fn capture_playout(seed: u64, players: u8, long: bool) {
+    let variant = Variant::new(GameKind::Capture, Some(players), long).expect("variant");
+    let start = Capture::start(variant).expect("start");
+    playout(start, seed, 200, |before, mv, after| {
+        let mut generated = before.moves();
+        generated.sort_unstable();
+        assert_eq!(
+            generated,
+            star_reference::capture_moves(before),
+            "{}",
+            before.to_text()
+        );
+        let captured: u32 = (0..players).map(|s| after.captures_of(s)).sum();
+        assert_eq!(after.board().len() + captured, PIECES);
+        assert!(!mv.captured.is_empty());
+        assert_eq!(
+            after.captures_of(before.to_move()),
+            before.captures_of(before.to_move()) + mv.captured.len()
+        );
+        assert_eq!(
+            after.board().len() + mv.captured.len(),
+            before.board().len()
+        );
+    });
+}
+
+// The comparisons with the reference generators: a few dozen games in `cargo test`, a thousand
+// in the release run of the ignored tests.
 proptest! {
     #![proptest_config(ProptestConfig { cases: 48, .. ProptestConfig::default() })]
 
     #[test]
     fn diamond_random_playouts(seed in any::<u64>(), players in 2u8..=3, plies in 1usize..300) {
-        let variant = Variant::new(GameKind::Diamond, Some(players), false).expect("variant");
-        let start = Diamond::start(variant).expect("start");
-        playout(start, seed, plies, |before, _, after| diamond_checks(before, after));
+        diamond_playout(seed, players, plies);
     }
 
     #[test]
     fn capture_random_playouts(seed in any::<u64>(), players in 2u8..=6, long in any::<bool>()) {
-        let variant = Variant::new(GameKind::Capture, Some(players), long).expect("variant");
-        let start = Capture::start(variant).expect("start");
-        playout(start, seed, 200, |before, mv, after| {
-            let mut generated = before.moves();
-            generated.sort_unstable();
-            assert_eq!(generated, reference_capture_moves(before), "{}", before.to_text());
-            let captured: u32 = (0..players).map(|s| after.captures_of(s)).sum();
-            assert_eq!(after.board().len() + captured, PIECES);
-            assert!(!mv.captured.is_empty());
-            assert_eq!(
-                after.captures_of(before.to_move()),
-                before.captures_of(before.to_move()) + mv.captured.len()
-            );
-            assert_eq!(after.board().len() + mv.captured.len(), before.board().len());
-        });
+        capture_playout(seed, players, long);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: DEEP_CASES, .. ProptestConfig::default() })]
+
+    #[test]
+    #[ignore = "deep: 1000 Diamond games against the reference generator (release)"]
+    fn deep_diamond_random_playouts(seed in any::<u64>(), players in 2u8..=3, plies in 1usize..300) {
+        diamond_playout(seed, players, plies);
     }
 
+    #[test]
+    #[ignore = "deep: 1000 Capture games against the reference generator (release)"]
+    fn deep_capture_random_playouts(seed in any::<u64>(), players in 2u8..=6, long in any::<bool>()) {
+        capture_playout(seed, players, long);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, .. ProptestConfig::default() })]
     #[test]
     fn garbage_texts_are_errors(text in ".{0,200}") {
         for variant in [
@@ -264,10 +176,11 @@ proptest! {
             bytes[at] = byte;
             if let Ok(mutated) = String::from_utf8(bytes) {
                 if let Ok(variant) = damas::notation::star_text::variant_of(&mutated) {
-                    // Either a valid position (then it round-trips) or an error: never a panic.
+                    // Either an error or a valid position, which reads back as the same position.
                     if let Ok(game) = new_game(variant, Some(&mutated)) {
-                        let again = new_game(variant, Some(&game.position_text()));
-                        prop_assert!(again.is_ok());
+                        let written = game.position_text();
+                        let again = new_game(variant, Some(&written)).expect("written text reads back");
+                        prop_assert_eq!(again.position_text(), written);
                     }
                 }
             }

@@ -51,6 +51,8 @@ pub struct Found<M> {
     /// Deepest completed iteration.
     pub depth: u32,
     pub nodes: u64,
+    /// The per-level time guard stopped the search (see [`Budget::timed_out`]).
+    pub timed_out: bool,
 }
 
 /// The best move for the seat to move, or `None` when it has none. `history` holds the keys of
@@ -70,6 +72,7 @@ pub fn search<P: Searchable>(
         score: 0,
         depth: 0,
         nodes: 0,
+        timed_out: false,
     };
     if moves.len() == 1 {
         return Some(found);
@@ -100,6 +103,7 @@ pub fn search<P: Searchable>(
         depth += 1;
     }
     found.nodes = searcher.budget.nodes();
+    found.timed_out = searcher.budget.timed_out();
     Some(found)
 }
 
@@ -108,7 +112,7 @@ pub fn search<P: Searchable>(
 /// With `prune: Some(margin)` moves are searched in the game's hint order and a move falling
 /// more than `margin` below the best so far gets only an upper bound (it can never be picked).
 /// When the budget runs out, the moves not yet scored are left out; the node budget always lets
-/// the first move be scored.
+/// the first move be scored. The flag tells whether the time guard cut the scoring short.
 pub fn score_root_moves<P: Searchable>(
     position: &P,
     history: &[u64],
@@ -116,7 +120,7 @@ pub fn score_root_moves<P: Searchable>(
     depth: u32,
     prune: Option<i32>,
     stop: &AtomicBool,
-) -> Vec<(P::Move, i32)> {
+) -> (Vec<(P::Move, i32)>, bool) {
     let mut moves = position.moves();
     if prune.is_some() {
         // Stable: equal hints keep the game's move order.
@@ -147,7 +151,7 @@ pub fn score_root_moves<P: Searchable>(
         scored.push((mv, value));
     }
     scored.sort_by_key(|(_, value)| std::cmp::Reverse(*value));
-    scored
+    (scored, searcher.budget.timed_out())
 }
 
 /// What the table says of a node: a score that settles it, or the index of the move to try first

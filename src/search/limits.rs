@@ -42,6 +42,8 @@ pub struct Budget<'a> {
     /// The iteration being searched (the node budget does not cut iterations up to `min_depth`).
     depth: u32,
     aborted: bool,
+    /// The abort came from `max_time`: the answer then depends on the machine's speed.
+    timed_out: bool,
 }
 
 impl<'a> Budget<'a> {
@@ -53,6 +55,7 @@ impl<'a> Budget<'a> {
             nodes: 0,
             depth: 0,
             aborted: false,
+            timed_out: false,
         }
     }
 
@@ -68,6 +71,11 @@ impl<'a> Budget<'a> {
         self.aborted
     }
 
+    /// Whether the time guard (`max_time`) has stopped the search.
+    pub fn timed_out(&self) -> bool {
+        self.timed_out
+    }
+
     pub fn start_iteration(&mut self, depth: u32) {
         self.depth = depth;
     }
@@ -76,9 +84,10 @@ impl<'a> Budget<'a> {
     pub fn tick(&mut self) -> bool {
         self.nodes += 1;
         if !self.aborted && self.nodes.is_multiple_of(CHECK_EVERY) {
+            self.timed_out = self.started.elapsed() >= self.limits.max_time;
             self.aborted = self.stop.load(Ordering::Relaxed)
                 || (self.depth > self.limits.min_depth && self.nodes >= self.limits.max_nodes)
-                || self.started.elapsed() >= self.limits.max_time;
+                || self.timed_out;
         }
         self.aborted
     }

@@ -20,6 +20,10 @@ pub struct Decision {
     /// Deepest completed iteration (the easy level: its scoring depth).
     pub depth: u32,
     pub nodes: u64,
+    /// The level's time guard ([`super::levels::time_guard`]) stopped the search: the move then
+    /// depends on the machine's speed. Node budgets are sized so that this never happens on one
+    /// core.
+    pub timed_out: bool,
 }
 
 /// A game of any kind that the CPU can play. Implemented by every `Record<P: Searchable>`.
@@ -60,6 +64,7 @@ impl<P: Searchable> Playable for Record<P> {
             score: choice.score,
             depth: choice.depth,
             nodes: choice.nodes,
+            timed_out: choice.timed_out,
         })
     }
 

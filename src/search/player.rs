@@ -23,6 +23,8 @@ pub struct Choice<M> {
     pub score: i32,
     pub depth: u32,
     pub nodes: u64,
+    /// The per-level time guard cut the thinking short.
+    pub timed_out: bool,
 }
 
 /// Keys of the positions before the current one that it or its successors may still repeat.
@@ -64,7 +66,7 @@ pub fn choose<P: Searchable>(
     match &config.mistakes {
         Some(mistakes) => {
             let prune = mistakes.plausible_first.then(|| mistakes.widest_margin());
-            let scored = alphabeta::score_root_moves(
+            let (scored, timed_out) = alphabeta::score_root_moves(
                 position,
                 &history,
                 &params,
@@ -83,6 +85,7 @@ pub fn choose<P: Searchable>(
                 score,
                 depth: mistakes.depth,
                 nodes: 0,
+                timed_out,
             })
         }
         None => alphabeta::search(position, &history, &params, stop).map(|found| Choice {
@@ -90,6 +93,7 @@ pub fn choose<P: Searchable>(
             score: found.score,
             depth: found.depth,
             nodes: found.nodes,
+            timed_out: found.timed_out,
         }),
     }
 }

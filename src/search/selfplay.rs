@@ -3,7 +3,7 @@
 
 use super::limits::ThinkClock;
 use super::{GameFactory, Playable, Player};
-use crate::position::{GameResult, MoveInfo, Seat, SetupError, Variant};
+use crate::position::{EndReason, GameResult, MoveInfo, Seat, SetupError, Variant};
 use crate::record::AnyGame;
 use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
@@ -30,7 +30,7 @@ pub enum SelfplayError {
 
 /// A game longer than this is stopped and counted as a draw (every game's own rules end games
 /// well before: 400 plies in English, 1200 in Diamond 3p, draw counters elsewhere).
-const MAX_PLIES: usize = 3000;
+pub const MAX_PLIES: usize = 3000;
 
 #[derive(Clone, Debug)]
 pub struct MatchConfig {
@@ -51,6 +51,8 @@ pub struct GameSummary {
     /// `seating[seat]` is the participant at that seat.
     pub seating: Vec<usize>,
     pub result: GameResult,
+    /// The rule that ended the game; `None` only for a game stopped at [`MAX_PLIES`].
+    pub reason: Option<EndReason>,
     pub plies: usize,
     /// The moves in notation, for replaying a game.
     pub moves: Vec<String>,
@@ -345,12 +347,12 @@ fn play_one<G: AnyGame + ?Sized>(
     let stop = AtomicBool::new(false);
     let mut move_times = vec![Vec::new(); seats];
     let mut moves = Vec::new();
-    let result = loop {
+    let (result, reason) = loop {
         if let Some(outcome) = game.outcome() {
-            break outcome.result;
+            break (outcome.result, Some(outcome.reason));
         }
         if game.ply() >= MAX_PLIES {
-            break GameResult::Draw;
+            break (GameResult::Draw, None);
         }
         let participant = seating[usize::from(game.to_move())];
         let started = ThinkClock::start();
@@ -373,6 +375,7 @@ fn play_one<G: AnyGame + ?Sized>(
     Ok(GameSummary {
         seating,
         result,
+        reason,
         plies: game.ply(),
         moves,
         move_times,

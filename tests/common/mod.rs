@@ -1,5 +1,11 @@
-//! Helpers shared by the draughts rule tests.
+//! Helpers shared by the rule tests; `star_reference` is the second implementation of the star
+//! games.
 #![allow(dead_code)]
+
+pub mod star_reference;
+
+/// Cases of a property test in the release run of the ignored ("deep") tests.
+pub const DEEP_CASES: u32 = 1000;
 
 use damas::games::english::English;
 use damas::games::international::International;

@@ -29,9 +29,25 @@ function removeDataDir(dir) {
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 
-// A scenario that timed out may still have WebDriver calls in flight; when its app is closed they
-// reject. Report them instead of letting them end the whole run.
-process.on('unhandledRejection', (e) => console.log(`    (late error from an ended scenario: ${e?.message ?? e})`));
+// An unhandled rejection is a failure of the scenario that is running (or last ran: a scenario
+// that timed out may still have WebDriver calls in flight, which reject when its app is closed).
+// It never ends the whole run; one that comes before any scenario started fails the run.
+let current = null;
+const strayRejections = [];
+process.on('unhandledRejection', (e) => {
+  const what = e?.stack ?? e?.message ?? String(e);
+  if (current) {
+    current.rejections.push(e);
+    console.log(`    unhandled rejection (counted against ${current.label}): ${what}`);
+  } else {
+    strayRejections.push(e);
+    console.log(`    unhandled rejection outside any scenario: ${what}`);
+  }
+});
+// Time given to rejections still in flight after a scenario's app closed, so they are counted
+// against it rather than against the next one.
+const SETTLE_MS = 500;
+const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
 const SCENARIO_TIMEOUT_MS = Number(process.env.E2E_SCENARIO_TIMEOUT_MS ?? 240000);
 
 const { values: opts } = parseArgs({
@@ -89,6 +105,8 @@ for (const s of scenarios) {
   const log = (line) => console.log(`    ${line}`);
   const app = new App({ binary, home, lang: s.lang ?? 'es_ES.UTF-8', log });
   const started = Date.now();
+  const result = { label, ok: false, rejections: [], counted: 0 };
+  current = result;
   const ctx = {
     app,
     cli,
@@ -122,6 +140,11 @@ for (const s of scenarios) {
   }
   if (app.peakRss) figures.rss(label, app.peakRss);
   await app.close().catch((e) => log(`close: ${e.message}`));
+  await settle();
+  if (!error && result.rejections.length) {
+    error = new Error(`${result.rejections.length} unhandled rejection(s): ${result.rejections.map((e) => e?.message ?? e).join('; ')}`);
+  }
+  result.counted = result.rejections.length;
   const secs = ((Date.now() - started) / 1000).toFixed(1);
   if (error) {
     console.log(`FAIL ${label} (${secs} s): ${error.stack ?? error}`);
@@ -136,12 +159,22 @@ for (const s of scenarios) {
     console.log(`ok   ${label} (${secs} s)`);
     if (!opts.keep) removeDataDir(home);
   }
-  results.push({ label, ok: !error });
+  result.ok = !error;
+  results.push(result);
+}
+await settle();
+// Rejections that came in after their scenario was reported turn it into a failure.
+for (const r of results) {
+  if (r.ok && r.rejections.length > r.counted) {
+    r.ok = false;
+    console.log(`FAIL ${r.label}: unhandled rejection after the scenario ended: ${r.rejections.slice(r.counted).map((e) => e?.message ?? e).join('; ')}`);
+  }
 }
 
 figures.print();
 const passed = results.filter((r) => r.ok).length;
-const failed = results.length - passed;
+const failed = results.length - passed + (strayRejections.length ? 1 : 0);
+if (strayRejections.length) console.log(`\nunhandled rejections outside any scenario: ${strayRejections.length}`);
 if (failed) console.log(`\nfailed: ${results.filter((r) => !r.ok).map((r) => r.label).join(', ')}`);
 console.log(`e2e: ${passed} passed, ${failed} failed`);
 process.exit(failed || results.length === 0 ? 1 : 0);

@@ -147,9 +147,10 @@ mod tests {
         for players in [2, 3] {
             let mut position = start(players);
             for ply in 0..5 {
-                let full = alphabeta::score_root_moves(&position, &[], &params, 2, None, &stop);
+                let (full, _) =
+                    alphabeta::score_root_moves(&position, &[], &params, 2, None, &stop);
                 let pruned =
-                    alphabeta::score_root_moves(&position, &[], &params, 2, Some(margin), &stop);
+                    alphabeta::score_root_moves(&position, &[], &params, 2, Some(margin), &stop).0;
                 assert_eq!(full.len(), pruned.len());
                 let best = full[0].1;
                 assert_eq!(pruned[0].1, best, "{players} players, ply {ply}");

@@ -11,10 +11,11 @@ export class Cli {
     return execFileSync(this.binary, args.map(String), { encoding: 'utf8', timeout: 60000 });
   }
 
-  static gameArgs(kind, { players, longJump, after = [] } = {}) {
+  static gameArgs(kind, { players, longJump, position, after = [] } = {}) {
     const args = [kind];
     if (players != null) args.push('--players', players);
     if (longJump) args.push('--long-jump');
+    if (position != null) args.push('--position', position);
     if (after.length) args.push('--after', after.join(' '));
     return args;
   }

@@ -1,5 +1,6 @@
 // Steps several scenarios share.
 import assert from 'node:assert/strict';
+import { By, until } from 'selenium-webdriver';
 import { resize, screenshot } from './page.mjs';
 import { fenPieces } from './cli.mjs';
 import { piecesKey } from './ui.mjs';
@@ -52,4 +53,11 @@ export function movesFrom(view, from) {
 /** The engine's last-move marks for a view: the last `n` moves' origin and landing. */
 export function expectedMarks(view, n) {
   return view.history.slice(-n).map((h) => ({ from: h.move.path?.[0] ?? h.move.from, to: h.move.to }));
+}
+
+/** Clicks a control once it is on screen (a dialog's button appears a frame after the click that opens it). */
+export async function clickWhenShown(t, testid, timeoutMs = 10000) {
+  const el = await t.driver.wait(until.elementLocated(By.css(`[data-testid="${testid}"]`)), timeoutMs, `${testid} to appear`);
+  await t.driver.wait(until.elementIsVisible(el), timeoutMs, `${testid} to be visible`);
+  await el.click();
 }

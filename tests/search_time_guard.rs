@@ -1,0 +1,109 @@
+//! The CPU's speed, asserted: every level's node budget must finish well inside its time guard
+//! (`levels::time_guard`, on the thinking thread's CPU clock). The guard is a safety net for slow
+//! devices; if it fires on this machine, the engine has become slower than its budgets assume
+//! and moves silently stop being the budgets' (so matches stop replaying). The deep test runs in
+//! the release run of the ignored tests, on a fixed set of positions per game (the start and two
+//! positions of a seeded medium-against-medium game, as `benches/search.rs` measures).
+
+use damas::catalogue;
+use damas::search::levels::time_guard;
+use damas::search::limits::{Budget, Limits, ThinkClock};
+use damas::search::{Level, Playable, Player};
+use damas::{GameKind, Variant};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+const SEED: u64 = 1;
+
+/// (name, game, players, plies of the seeded game after which a position is taken).
+const CASES: [(&str, GameKind, u8, [usize; 3]); 7] = [
+    ("english", GameKind::English, 2, [0, 10, 24]),
+    ("international", GameKind::International, 2, [0, 10, 30]),
+    ("turkish", GameKind::Turkish, 2, [0, 10, 24]),
+    ("diamond 2p", GameKind::Diamond, 2, [0, 20, 50]),
+    ("diamond 3p", GameKind::Diamond, 3, [0, 30, 75]),
+    ("capture 2p", GameKind::Capture, 2, [0, 6, 14]),
+    ("capture 3p", GameKind::Capture, 3, [0, 6, 13]),
+];
+
+fn positions(kind: GameKind, players: u8, plies: &[usize]) -> Vec<Box<dyn Playable>> {
+    let variant = Variant::new(kind, Some(players), false).expect("variant");
+    let mut game = catalogue::new_game(variant, None).expect("start");
+    let stop = AtomicBool::new(false);
+    let last = plies.iter().copied().max().unwrap_or(0);
+    let mut kept = Vec::new();
+    for ply in 0..=last {
+        if plies.contains(&ply) {
+            kept.push(game.clone_box());
+        }
+        if ply == last {
+            break;
+        }
+        let decision = game
+            .decide(Player::Cpu(Level::Medium), SEED, None, &stop)
+            .unwrap_or_else(|| panic!("{kind:?}: the game ended before ply {last}"));
+        game.play(&decision.info.text)
+            .expect("the CPU's move is legal");
+    }
+    kept
+}
+
+/// The flag itself: set by the clock, not by the node budget or the stop flag.
+#[test]
+fn budget_reports_the_time_guard_only_when_it_fires() {
+    let stop = AtomicBool::new(false);
+    let timed = Limits {
+        max_time: Duration::ZERO,
+        ..Limits::depth(10)
+    };
+    let mut budget = Budget::new(timed, &stop);
+    budget.start_iteration(1);
+    while !budget.tick() {}
+    assert!(budget.timed_out());
+
+    let counted = Limits {
+        max_depth: 10,
+        min_depth: 0,
+        max_nodes: 2_000,
+        max_time: Duration::from_secs(3600),
+    };
+    let mut budget = Budget::new(counted, &stop);
+    budget.start_iteration(1);
+    while !budget.tick() {}
+    assert!(budget.aborted() && !budget.timed_out());
+
+    let stopped = AtomicBool::new(true);
+    let mut budget = Budget::new(Limits::depth(10), &stopped);
+    while !budget.tick() {}
+    assert!(budget.aborted() && !budget.timed_out());
+}
+
+#[test]
+#[ignore = "deep: every level's budget ends inside its time guard (release)"]
+fn deep_no_level_reaches_its_time_guard() {
+    let stop = AtomicBool::new(false);
+    let mut fired = Vec::new();
+    for (name, kind, players, plies) in CASES {
+        for (index, game) in positions(kind, players, &plies).iter().enumerate() {
+            for level in [Level::Easy, Level::Medium, Level::Hard] {
+                let started = ThinkClock::start();
+                let decision = game
+                    .decide(Player::Cpu(level), SEED, None, &stop)
+                    .expect("a position with moves");
+                println!(
+                    "{name:<14} ply {:>3} {:<6} depth {:>2} nodes {:>8} thread CPU {:>5} ms (guard {} ms)",
+                    plies[index],
+                    level.as_str(),
+                    decision.depth,
+                    decision.nodes,
+                    started.elapsed().as_millis(),
+                    time_guard(level).as_millis()
+                );
+                if decision.timed_out {
+                    fired.push(format!("{name} ply {} {}", plies[index], level.as_str()));
+                }
+            }
+        }
+    }
+    assert!(fired.is_empty(), "the time guard fired: {fired:?}");
+}
