@@ -1,7 +1,7 @@
 // Headless derivations from a GameView (APP-CONTRACT.md): whose view the board shows, what the
 // human may do now, how squares and moves are named in words. No DOM here, so it is testable.
 
-import { choiceModeFor, capturingPieces } from './moves.js';
+import { choiceModeFor } from './moves.js';
 import { t, tn, seatName } from './i18n.js';
 
 export const DRAUGHTS = ['english', 'international', 'turkish'];
@@ -41,10 +41,10 @@ export function inputContext(view, busy = false) {
   };
 }
 
-/** Pieces that must capture (draughts: they get a ring and only they are selectable). */
+/** Pieces that must capture, as the engine says (draughts: they get a ring and only they are
+ * selectable), while a human is to move. */
 export function mustCapture(view) {
-  if (!isDraughts(view.variant.kind)) return [];
-  return capturingPieces(playableMoves(view));
+  return humanToMove(view) ? view.must_capture || [] : [];
 }
 
 function compareCells(a, b) {
@@ -102,22 +102,9 @@ export function markedMoves(view) {
   return view.history.slice(-n).filter((e) => !e.move.pass);
 }
 
-/** Diamond: true when the seat's 15 destination holes are full and its king is not on ◎. */
+/** Diamond: the seat's destination is full without its king on ◎, as the engine says. */
 export function kingMustGoHome(view, seat) {
-  if (view.variant.kind !== 'diamond') return false;
-  const occupied = new Map(view.pieces.map((p) => [p.cell, p]));
-  let apex = null;
-  const home = [];
-  for (const c of view.layout.cells) {
-    const m = c.view_names && /^F(\d+)P(\d+)$/.exec(c.view_names[seat] || '');
-    if (!m) continue;
-    const f = Number(m[1]), p = Number(m[2]);
-    if (f >= 14 || (f === 13 && p >= 5 && p <= 9)) home.push(c.name);
-    if (f === 17) apex = c.name;
-  }
-  if (home.length !== 15 || !home.every((h) => occupied.has(h))) return false;
-  const onApex = occupied.get(apex);
-  return !(onApex && onApex.seat === seat && onApex.king);
+  return !!view.seats.find((s) => s.seat === seat)?.stats.king_must_go_home;
 }
 
 /** Draw counters worth showing: the ones within `near` plies of the limit. */
