@@ -19,7 +19,7 @@ pub use games::capture::Capture;
 pub use games::diamond::Diamond;
 pub use games::turkish::Turkish;
 pub use position::{
-    BoardLayout, BoardShape, Cell, DrawCounter, EndReason, GameKind, GameResult, MoveError,
+    BoardLayout, BoardShape, Cell, DrawCounter, EndReason, GameKind, GameResult, Leg, MoveError,
     MoveInfo, Outcome, PieceView, Position, Seat, SeatStats, SetupError, Variant,
 };
 pub use record::{AnyGame, Record};

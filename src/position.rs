@@ -209,9 +209,34 @@ pub struct MoveInfo {
     pub jumps: u32,
     /// Captured squares, sorted ascending in the game's order.
     pub captures: Vec<String>,
+    /// The move leg by leg along `path`: `legs[i].to == path[i + 1]`, with the piece that leg
+    /// takes (empty for a pass).
+    #[serde(default)]
+    pub legs: Vec<Leg>,
     /// True for the pass move.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub pass: bool,
+}
+
+/// One step or jump of a move: where the piece lands and the piece it takes on the way.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Leg {
+    pub to: String,
+    /// The square/hole of the piece this leg takes; `None` for a step or a jump that takes nothing.
+    pub captured: Option<String>,
+}
+
+impl Leg {
+    /// Legs that take nothing, one per landing after the first point of `path`.
+    pub fn uncapturing(path: &[String]) -> Vec<Leg> {
+        path.iter()
+            .skip(1)
+            .map(|to| Leg {
+                to: to.clone(),
+                captured: None,
+            })
+            .collect()
+    }
 }
 
 /// Per-seat figures a status line shows.
@@ -230,6 +255,10 @@ pub struct SeatStats {
     /// Capture game: pieces captured by this seat.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub captures: Option<u32>,
+    /// Diamond: the destination is full but the king is not on its apex, so the king must go
+    /// home to win (docs/rules.md, "Diamond Game").
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub king_must_go_home: bool,
 }
 
 /// Plies left before a counting draw rule ends the game (shown by the UI when it nears).

@@ -24,6 +24,7 @@ fn capture_move_info_serialises_as_the_cli_contract() {
             "path": ["d4", "d6", "f6"],
             "jumps": 2,
             "captures": ["d5", "e6"],
+            "legs": [{"to": "d6", "captured": "d5"}, {"to": "f6", "captured": "e6"}],
         })
     );
 }

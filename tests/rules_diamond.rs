@@ -422,12 +422,17 @@ fn win_when_destination_full_and_king_on_apex() {
     placed.push(('r', at(-2, 3)));
     let mut position = build(3, 'r', &placed, 0, 0);
     assert_eq!(position.outcome(), None);
+    assert!(!position.seat_stats()[0].king_must_go_home, "not full yet");
     position.play(&go(at(-2, 3), at(-2, 4)));
     assert_eq!(
         position.outcome(),
         Some(Outcome::win(0, EndReason::DestinationReached))
     );
     assert_eq!(position.seat_stats()[0].home, Some(15));
+    assert!(
+        !position.seat_stats()[0].king_must_go_home,
+        "full, king on the apex"
+    );
 }
 
 #[test]
@@ -466,6 +471,10 @@ fn no_win_without_the_king_on_the_apex() {
     let position = build(3, 'r', &placed, 0, 0);
     assert!(!position.has_won(0));
     assert_eq!(position.outcome(), None);
+    // The status line tells Red to bring the king home; the others' destinations are not full.
+    let stats = position.seat_stats();
+    assert!(stats[0].king_must_go_home);
+    assert!(!stats[1].king_must_go_home && !stats[2].king_must_go_home);
     // The man on the apex can leave once a hole opens: here it cannot yet (all full).
     assert!(targets(&position, apex).is_empty());
 }

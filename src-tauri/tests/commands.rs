@@ -42,6 +42,7 @@ fn a_new_game_replies_with_the_whole_view() {
         "layout",
         "pieces",
         "legal_moves",
+        "must_capture",
         "history",
         "outcome",
         "draw_counters",

@@ -21,8 +21,8 @@ use crate::geometry::holeset::{Hole, HoleSet};
 use crate::geometry::star::{star, Star, ALL, HOLES, NO_HOLE};
 use crate::notation::star_text::{self, StarTextError};
 use crate::position::{
-    BoardLayout, BoardShape, Cell, EndReason, GameKind, MoveError, MoveInfo, Outcome, PieceView,
-    Position, Seat, SeatStats, SetupError, Variant,
+    BoardLayout, BoardShape, Cell, EndReason, GameKind, Leg, MoveError, MoveInfo, Outcome,
+    PieceView, Position, Seat, SeatStats, SetupError, Variant,
 };
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -181,8 +181,9 @@ impl Capture {
         }
     }
 
-    /// A chain of landings from `mv.from` to `mv.to` taking exactly `mv.captured`.
-    fn path(&self, mv: &CaptureMove) -> Vec<Hole> {
+    /// A chain of jumps from `mv.from` to `mv.to` taking exactly `mv.captured`, in order: each
+    /// jump's landing and the piece it takes.
+    fn jumps(&self, mv: &CaptureMove) -> Vec<(Hole, Hole)> {
         fn search(
             star: &Star,
             long: bool,
@@ -190,7 +191,7 @@ impl Capture {
             board: HoleSet,
             left: HoleSet,
             to: Hole,
-            path: &mut Vec<Hole>,
+            jumps: &mut Vec<(Hole, Hole)>,
         ) -> bool {
             if left.is_empty() {
                 return hole == to;
@@ -200,18 +201,18 @@ impl Capture {
                     if !left.contains(over) {
                         continue;
                     }
-                    path.push(land);
+                    jumps.push((land, over));
                     let board = HoleSet(board.0 & !(1u128 << over));
                     let left = HoleSet(left.0 & !(1u128 << over));
-                    if search(star, long, land, board, left, to, path) {
+                    if search(star, long, land, board, left, to, jumps) {
                         return true;
                     }
-                    path.pop();
+                    jumps.pop();
                 }
             }
             false
         }
-        let mut path = vec![mv.from];
+        let mut jumps = Vec::new();
         let board = HoleSet(self.board.0 & !(1u128 << mv.from));
         search(
             star(),
@@ -220,9 +221,9 @@ impl Capture {
             board,
             mv.captured,
             mv.to,
-            &mut path,
+            &mut jumps,
         );
-        path
+        jumps
     }
 
     /// Reads the landings of a written chain and the pieces it takes, checking each jump.
@@ -435,14 +436,25 @@ impl Position for Capture {
     }
 
     fn move_info(&self, mv: &CaptureMove) -> MoveInfo {
-        let path = Capture::hole_names(self.path(mv));
+        let star = star();
+        let jumps = self.jumps(mv);
+        let path = Capture::hole_names(
+            std::iter::once(mv.from).chain(jumps.iter().map(|&(land, _)| land)),
+        );
         MoveInfo {
             text: path.join("x"),
-            from: star().name(mv.from),
-            to: star().name(mv.to),
-            jumps: path.len().saturating_sub(1) as u32,
+            from: star.name(mv.from),
+            to: star.name(mv.to),
+            jumps: jumps.len() as u32,
             path,
             captures: Capture::hole_names(mv.captured),
+            legs: jumps
+                .iter()
+                .map(|&(land, over)| Leg {
+                    to: star.name(land),
+                    captured: Some(star.name(over)),
+                })
+                .collect(),
             pass: false,
         }
     }
@@ -472,6 +484,7 @@ impl Position for Capture {
                 kings: 0,
                 home: None,
                 captures: Some(u32::from(self.captures[seat])),
+                king_must_go_home: false,
             })
             .collect()
     }

@@ -115,6 +115,7 @@ impl Position for Nim {
             path: vec![text],
             jumps: 0,
             captures: Vec::new(),
+            legs: Vec::new(),
             pass: false,
         }
     }

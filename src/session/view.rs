@@ -3,8 +3,8 @@
 
 use super::Session;
 use crate::position::{
-    BoardLayout, DrawCounter, EndReason, GameResult, MoveInfo, Outcome, PieceView, Seat, SeatStats,
-    Variant,
+    BoardLayout, DrawCounter, EndReason, GameKind, GameResult, MoveInfo, Outcome, PieceView, Seat,
+    SeatStats, Variant,
 };
 use crate::search::Level;
 use serde::{Deserialize, Serialize};
@@ -57,6 +57,10 @@ pub struct GameView {
     pub pieces: Vec<PieceView>,
     /// Legal moves of the current position; empty once the game is over.
     pub legal_moves: Vec<MoveInfo>,
+    /// Draughts games, where capturing is compulsory: the pieces that must capture now (the
+    /// origins of the legal captures, in first-seen order); empty otherwise.
+    #[serde(default)]
+    pub must_capture: Vec<String>,
     pub history: Vec<HistoryEntry>,
     pub outcome: Option<OutcomeView>,
     pub draw_counters: Vec<DrawCounter>,
@@ -67,6 +71,24 @@ pub struct GameView {
     pub last_played: u64,
     /// Unix milliseconds when the game was created (with `last_played`: its length).
     pub created: u64,
+}
+
+/// The origins of the capturing moves in the games where capturing is compulsory (docs/rules.md:
+/// English, International and Turkish draughts), which the board rings.
+fn must_capture(kind: GameKind, legal_moves: &[MoveInfo]) -> Vec<String> {
+    if !matches!(
+        kind,
+        GameKind::English | GameKind::International | GameKind::Turkish
+    ) {
+        return Vec::new();
+    }
+    let mut pieces: Vec<String> = Vec::new();
+    for mv in legal_moves.iter().filter(|mv| !mv.captures.is_empty()) {
+        if !pieces.contains(&mv.from) {
+            pieces.push(mv.from.clone());
+        }
+    }
+    pieces
 }
 
 /// A row of the home screen's list of saved games.
@@ -103,6 +125,11 @@ impl Session {
                     }),
             })
             .collect();
+        let legal_moves = if outcome.is_some() {
+            Vec::new()
+        } else {
+            game.legal_moves()
+        };
         let history = self
             .movers()
             .zip(game.history())
@@ -119,11 +146,8 @@ impl Session {
             ply: game.ply(),
             layout: game.layout(),
             pieces: game.pieces(),
-            legal_moves: if outcome.is_some() {
-                Vec::new()
-            } else {
-                game.legal_moves()
-            },
+            must_capture: must_capture(game.variant().kind, &legal_moves),
+            legal_moves,
             history,
             outcome: outcome.map(OutcomeView::from),
             draw_counters: game.draw_counters(),

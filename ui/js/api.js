@@ -1,4 +1,5 @@
-// The one door to the backend: Tauri commands when inside the app, the in-browser mock otherwise.
+// The one door to the backend: Tauri commands when inside the app, otherwise the in-browser
+// stand-in that replays the engine's recorded games (replay.js).
 // Every call resolves with the command's JSON or rejects with {code, message} (APP-CONTRACT.md).
 
 let backend = null;
@@ -9,8 +10,8 @@ async function resolveBackend() {
   if (tauri && typeof tauri.invoke === 'function') {
     backend = { invoke: (name, args) => tauri.invoke(name, args), mock: false };
   } else {
-    const { createMock } = await import('./mock.js');
-    backend = { ...createMock(), mock: true };
+    const { createReplay } = await import('./replay.js');
+    backend = { ...createReplay(), mock: true };
   }
   return backend;
 }

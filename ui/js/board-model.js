@@ -2,7 +2,7 @@
 // and input give the same model, so a second board (3D) can draw from it too.
 
 import { makeGeometry } from './geometry.js';
-import { routeOf, capturesAlong } from './moves.js';
+import { routeOf, takenAlong } from './moves.js';
 import { currentDestinations, previewedDestination, currentPrefix, selectablePieces } from './input.js';
 import { viewerSeat, inputContext, mustCapture, cellNamer, markedMoves, diamondGoals } from './state.js';
 
@@ -32,17 +32,17 @@ export function boardModel(view, input, { busy = false, seat = viewerSeat(view),
   const { key, geometry } = geometryFor(view, seat);
   const c = inputContext(view, busy);
   const prefix = currentPrefix(input);
-  const coord = (name) => view.layout.cells.find((x) => x.name === name);
+  // The pieces the route so far has taken are shown faded (the engine gives each leg's capture).
   let faded = new Set();
   if (prefix.length > 1) {
     const m = c.moves.find((mv) => routeOf(mv).slice(0, prefix.length).join() === prefix.join());
-    if (m) faded = new Set(capturesAlong(prefix, m.captures || [], coord));
+    if (m) faded = new Set(takenAlong(m, prefix.length));
   }
   const pv = previewedDestination(input, c);
   if (pv) {
     // The pieces the previewed route would take are shown faded, as the route so far does.
     const m = c.moves.find((mv) => routeOf(mv).slice(0, pv.path.length).join() === pv.path.join());
-    if (m) for (const cell of capturesAlong(pv.path, m.captures || [], coord)) faded.add(cell);
+    if (m) for (const cell of takenAlong(m, pv.path.length)) faded.add(cell);
   }
   const selPiece = input.from ? view.pieces.find((p) => p.cell === input.from) : null;
   return {

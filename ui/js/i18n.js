@@ -213,12 +213,13 @@ const es = {
   'error.nothing_to_redo': 'No hay nada que rehacer.',
   'error.storage': 'No se pudo guardar la partida.',
   'error.bad_input': 'Datos no válidos.',
+  'error.not_recorded': 'Esa jugada no está grabada en la demostración del navegador.',
   'error.unknown': 'Algo ha fallado: {message}',
   'notice.corrupt_saves': 'El archivo de partidas guardadas estaba dañado y se ha apartado; no se ha borrado.',
   'notice.corrupt_game': 'Una partida guardada no se podía reproducir con las reglas y se ha apartado; las demás siguen aquí.',
   'notice.corrupt_settings': 'El archivo de ajustes estaba dañado y se ha apartado; se usan los ajustes de siempre.',
   'notice.corrupt_progress': 'No se ha podido leer cuántas partidas has terminado contra la CPU; se cuenta desde cero.',
-  'notice.mock': 'Modo de prueba en el navegador: la CPU juega al azar.',
+  'notice.mock': 'Demostración en el navegador: se reproducen partidas grabadas por el motor y solo se aceptan sus jugadas.',
 };
 
 /** @type {Record<keyof typeof es, string>} */
@@ -432,12 +433,13 @@ const en = {
   'error.nothing_to_redo': 'Nothing to redo.',
   'error.storage': 'The game could not be saved.',
   'error.bad_input': 'Invalid data.',
+  'error.not_recorded': 'That move is not recorded in the browser demo.',
   'error.unknown': 'Something went wrong: {message}',
   'notice.corrupt_saves': 'The saved-games file was damaged and has been set aside, not deleted.',
   'notice.corrupt_game': 'A saved game could not be replayed by the rules and has been set aside; the others are still here.',
   'notice.corrupt_settings': 'The settings file was damaged and has been set aside; the defaults are in use.',
   'notice.corrupt_progress': 'The count of games you finished against the CPU could not be read; counting starts again from zero.',
-  'notice.mock': 'Browser test mode: the CPU plays at random.',
+  'notice.mock': 'Browser demo: it replays games recorded by the engine and accepts only their moves.',
 };
 
 export const STRINGS = { es, en };

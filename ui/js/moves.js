@@ -9,7 +9,8 @@
 //   (seeds 003/004). When a route may also end where the piece stands (capture game: stop after
 //   any jump), the current point is offered as a "stop here" destination.
 
-/** @typedef {{move: string, from: string, to: string, path: string[], jumps: number, captures: string[], pass?: boolean}} MoveInfo */
+/** @typedef {{to: string, captured: string|null}} Leg */
+/** @typedef {{move: string, from: string, to: string, path: string[], jumps: number, captures: string[], legs: Leg[], pass?: boolean}} MoveInfo */
 /** @typedef {{cell: string, path: string[], move: MoveInfo|null, advance: string[]|null, stop: boolean, jumps: number, captures: string[]}} Destination */
 
 /** The move's landings from its origin, origin included. */
@@ -26,13 +27,6 @@ export function choiceModeFor(kind) {
 export function movablePieces(moves) {
   const seen = new Set();
   for (const m of moves) if (!m.pass) seen.add(m.from);
-  return [...seen];
-}
-
-/** Origins of capturing moves: the pieces that must capture get a ring in draughts. */
-export function capturingPieces(moves) {
-  const seen = new Set();
-  for (const m of moves) if (!m.pass && m.captures && m.captures.length) seen.add(m.from);
   return [...seen];
 }
 
@@ -135,27 +129,9 @@ function finalDest(m, stop, prefix) {
 }
 
 /**
- * The pieces captured along a partial route, found geometrically: a captured piece lies on the
- * segment between two consecutive landings. `coord(name)` gives layout coordinates.
+ * The pieces a move takes along the first `landings` points of its route (origin included), in
+ * the order taken: the engine gives each leg's capture (`MoveInfo.legs`).
  */
-export function capturesAlong(route, captures, coord) {
-  const found = [];
-  for (let i = 1; i < route.length; i++) {
-    const a = coord(route[i - 1]);
-    const b = coord(route[i]);
-    if (!a || !b) continue;
-    for (const c of captures) {
-      const p = coord(c);
-      if (p && between(a, b, p) && !found.includes(c)) found.push(c);
-    }
-  }
-  return found;
-}
-
-function between(a, b, p) {
-  const cross = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x);
-  if (Math.abs(cross) > 1e-3) return false;
-  const dot = (p.x - a.x) * (b.x - a.x) + (p.y - a.y) * (b.y - a.y);
-  const len = (b.x - a.x) ** 2 + (b.y - a.y) ** 2;
-  return dot > 1e-6 && dot < len - 1e-6;
+export function takenAlong(move, landings) {
+  return (move.legs || []).slice(0, Math.max(0, landings - 1)).map((leg) => leg.captured).filter((c) => c != null);
 }

@@ -1,7 +1,7 @@
 // Headless derivations from a GameView (APP-CONTRACT.md): whose view the board shows, what the
 // human may do now, how squares and moves are named in words. No DOM here, so it is testable.
 
-import { choiceModeFor, capturingPieces } from './moves.js';
+import { choiceModeFor } from './moves.js';
 import { t, tn, seatName, hasText } from './i18n.js';
 
 export const DRAUGHTS = ['english', 'international', 'turkish'];
@@ -45,10 +45,10 @@ export function inputContext(view, busy = false) {
   };
 }
 
-/** Pieces that must capture (draughts: they get a ring and only they are selectable). */
+/** Pieces that must capture, as the engine says (draughts: they get a ring and only they are
+ * selectable), while a human is to move. */
 export function mustCapture(view) {
-  if (!isDraughts(view.variant.kind)) return [];
-  return capturingPieces(playableMoves(view));
+  return humanToMove(view) ? view.must_capture || [] : [];
 }
 
 function compareCells(a, b) {
@@ -131,14 +131,9 @@ export function describeRecentMoves(view) {
   return movesSinceLastTurn(view).map((e) => describeMove(view, e));
 }
 
-/** Diamond: true when the seat's 15 destination holes are full and its king is not on ◎. */
+/** Diamond: the seat's destination is full without its king on ◎, as the engine says. */
 export function kingMustGoHome(view, seat) {
-  if (view.variant.kind !== 'diamond') return false;
-  const occupied = new Map(view.pieces.map((p) => [p.cell, p]));
-  const { home, apex } = destinationOf(view, seat);
-  if (home.length !== 15 || !home.every((h) => occupied.has(h))) return false;
-  const onApex = occupied.get(apex);
-  return !(onApex && onApex.seat === seat && onApex.king);
+  return !!view.seats.find((s) => s.seat === seat)?.stats.king_must_go_home;
 }
 
 /** Diamond: the 15 destination holes of `seat` and its apex (F17 in its own F/P names; the

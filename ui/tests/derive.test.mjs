@@ -1,9 +1,10 @@
 // Issue 13 derivations: the board turned by the flip button or to the player to move (11), one
 // naming for star moves on one device (7), every move since your last turn (9), the Diamond goals
-// (2) and the result told from the player's side with figures (4). Views come from the mock backend.
+// (2) and the result told from the player's side with figures (4). Views are the engine's
+// (ui/tests/fixtures, written by tests/ui_fixtures.rs).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createMock } from '../js/mock.js';
+import { fixture } from './fixtures.mjs';
 import {
   viewerSeat, describeMove, namingSeat, movesSinceLastTurn, markedMoves, describeRecentMoves, diamondGoals,
   destinationOf, outcomeText, outcomeReason, resultFigures, formatDuration,
@@ -12,21 +13,27 @@ import { setLanguage, setStrict } from '../js/i18n.js';
 
 setStrict(true);
 
-async function started(kind, setup = {}) {
-  const api = createMock({ delay: 0, random: () => 0.25 });
-  const view = await api.invoke('new_game', { setup: { variant: { kind, players: setup.players || 2 }, mode: setup.mode || 'local', level: 'easy', human_seats: setup.human_seats } });
-  return { api, view };
-}
-
-async function playFirst(api, view, n) {
-  for (let i = 0; i < n; i++) view = await api.invoke('play_move', { id: view.id, moveText: view.legal_moves.find((m) => !m.pass).move });
-  return view;
+/** The engine's view of a new game: `setup` picks the fixture line that starts that way. */
+function started(kind, setup = {}) {
+  const players = setup.players || 2;
+  const mode = setup.mode || 'local';
+  const name = {
+    'english:local:2': 'forced-capture',
+    'english:cpu:2': 'vs-cpu',
+    'diamond:local:2': 'local-2',
+    'diamond:local:3': 'local-3',
+    'diamond:cpu:3': 'vs-cpu',
+  }[`${kind}:${mode}:${players}`];
+  const view = fixture(kind, name, 0);
+  assert.equal(view.mode, mode);
+  assert.equal(view.variant.players, players);
+  return { name, view };
 }
 
 const entry = (seat, move = 'x') => ({ seat, move: { move, from: 'a', to: 'b', path: ['a', 'b'], jumps: 0, captures: [], pass: false } });
 
 test('draughts on one device: the flip button turns the board, the option turns it to the player to move', async () => {
-  const { view } = await started('english');
+  const { view } = started('english');
   assert.equal(viewerSeat(view), 0);
   assert.equal(viewerSeat(view, { flipped: true }), 1);
   const second = { ...view, to_move: 1 };
@@ -37,14 +44,14 @@ test('draughts on one device: the flip button turns the board, the option turns 
   const cpu = { ...view, mode: 'cpu', human_seats: [1] };
   assert.equal(viewerSeat(cpu, { turnToPlayer: true }), 1);
   assert.equal(viewerSeat(cpu, { flipped: true }), 0);
-  const { view: star } = await started('diamond', { players: 3 });
+  const { view: star } = started('diamond', { players: 3 });
   assert.equal(viewerSeat({ ...star, to_move: 2 }, { flipped: true }), 2);
 });
 
 test('pass-and-play star games: a move is written in its mover\'s F/P names whoever looks', async () => {
   setLanguage('en');
-  const { api, view: v0 } = await started('diamond', { players: 3 });
-  const view = await playFirst(api, v0, 1);
+  const { name } = started('diamond', { players: 3 });
+  const view = fixture('diamond', name, 1);
   const e = view.history[0];
   assert.equal(e.seat, 0);
   assert.equal(namingSeat(view, e), 0);
@@ -80,7 +87,7 @@ test('the marks and the text cover every move since your last turn', () => {
 });
 
 test('Diamond goals: ◎ on each playing seat\'s destination apex, the viewer\'s 15 destination holes', async () => {
-  const { view } = await started('diamond', { players: 3 });
+  const { view } = started('diamond', { players: 3 });
   const goals = diamondGoals(view, 1);
   assert.equal(goals.apexes.length, 3);
   for (const a of goals.apexes) {
@@ -96,14 +103,14 @@ test('Diamond goals: ◎ on each playing seat\'s destination apex, the viewer\'s
   const row = (c) => Number(view.layout.cells.find((x) => x.name === c).view_names[1].match(/^F(\d+)/)[1]);
   assert.equal(goals.home.filter((c) => row(c) >= 14).length, 10);
   assert.ok(goals.home.filter((c) => row(c) >= 14).every((c) => !occupied.has(c)));
-  const { view: two } = await started('diamond', { players: 2 });
+  const { view: two } = started('diamond', { players: 2 });
   assert.equal(diamondGoals(two).apexes.length, 2);
-  const { view: english } = await started('english');
+  const { view: english } = started('english');
   assert.equal(diamondGoals(english), null);
 });
 
 test('the result is told from the player\'s side against the CPU and names the winner on one device', async () => {
-  const { view } = await started('english', { mode: 'cpu', human_seats: [0] });
+  const { view } = started('english', { mode: 'cpu', human_seats: [0] });
   const over = (winner, reason, extra = {}) => ({ ...view, outcome: { winner, reason }, ...extra });
   setLanguage('en');
   assert.equal(outcomeText(over(1, 'no_legal_moves', { to_move: 0 })), 'You lost');
@@ -119,19 +126,19 @@ test('the result is told from the player\'s side against the CPU and names the w
   assert.equal(outcomeReason(local), 'Negras no tiene jugadas.');
   assert.equal(outcomeReason({ ...local, outcome: { winner: 0, reason: 'resignation' } }), 'Blancas se ha rendido.');
   assert.equal(outcomeReason({ ...over(0, 'no_legal_moves', { to_move: 1 }) }), 'Tu rival no tiene jugadas.');
-  const { view: d3 } = await started('diamond', { players: 3, mode: 'cpu', human_seats: [0] });
+  const { view: d3 } = started('diamond', { players: 3, mode: 'cpu', human_seats: [0] });
   assert.equal(outcomeText({ ...d3, outcome: { winner: 2, reason: 'destination_reached' } }), 'Has perdido: gana Verde');
   assert.equal(outcomeReason({ ...d3, outcome: { winner: 2, reason: 'destination_reached' } }), 'Verde ha llevado todas sus fichas al destino y su rey a ◎.');
 });
 
 test('result figures: moves, captures per side (you first against the CPU), time', async () => {
   setLanguage('en');
-  const { view } = await started('english', { mode: 'cpu', human_seats: [0] });
+  const { view } = started('english', { mode: 'cpu', human_seats: [0] });
   const seats = view.seats.map((s) => ({ ...s, stats: { ...s.stats, pieces: s.seat === 0 ? 10 : 7 } }));
   const figs = resultFigures({ ...view, seats, history: [entry(0), entry(1), entry(0)], created: 1000, last_played: 1000 + 754000 });
   assert.deepEqual(figs.map((f) => [f.key, f.value]), [['moves', '3'], ['captures', 'You 5 · White 2'], ['time', '12:34']]);
   assert.equal(formatDuration(3723000), '1:02:03');
-  const { view: d } = await started('diamond', { players: 2, mode: 'local' });
+  const { view: d } = started('diamond', { players: 2, mode: 'local' });
   assert.deepEqual(resultFigures(d).find((f) => f.key === 'home').value, 'Red 0/15 · Yellow 0/15');
 });
 

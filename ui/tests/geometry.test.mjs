@@ -2,7 +2,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { makeGeometry, starRotation, GRID_UNIT } from '../js/geometry.js';
-import { buildStar, gridLayout } from '../js/mock.js';
+import { fixture } from './fixtures.mjs';
+
+// Layouts as the engine sends them.
+const gridLayout = (kind) => fixture(kind, 'vs-cpu', 0).layout;
+const starLayout = () => fixture('diamond', 'vs-cpu', 0).layout;
 
 function roundTrip(geom) {
   for (const name of geom.cells) {
@@ -41,22 +45,24 @@ test('grid: squares() paints every square with a1 dark', () => {
 });
 
 test('star: 121 holes round-trip for each viewer', () => {
-  const layout = { shape: { type: 'star' }, cells: buildStar(3) };
+  const layout = starLayout();
   assert.equal(layout.cells.length, 121);
   for (const viewer of [0, 1, 2]) roundTrip(makeGeometry(layout, { viewer }));
 });
 
 test("star: the viewer's start apex is drawn at the bottom centre and the destination apex on top", () => {
-  const layout = { shape: { type: 'star' }, cells: buildStar(3) };
+  const layout = starLayout();
   for (const viewer of [0, 1, 2]) {
     const g = makeGeometry(layout, { viewer });
     const named = (n) => layout.cells.find((c) => c.view_names[viewer] === n).name;
     const start = g.toSvg(named('F1P1'));
     const dest = g.toSvg(named('F17P1'));
     const lowest = Math.max(...g.cells.map((c) => g.toSvg(c).y));
-    assert.ok(Math.abs(start.x) < 1e-6, `viewer ${viewer} start x ${start.x}`);
-    assert.ok(Math.abs(start.y - lowest) < 1e-6, `viewer ${viewer} start is lowest`);
-    assert.ok(dest.y < 0 && Math.abs(dest.x) < 1e-6);
+    // The engine sends f32 coordinates: equal to a thousandth of an SVG unit (holes are 60 apart).
+    const eps = 1e-3;
+    assert.ok(Math.abs(start.x) < eps, `viewer ${viewer} start x ${start.x}`);
+    assert.ok(Math.abs(start.y - lowest) < eps, `viewer ${viewer} start is lowest`);
+    assert.ok(dest.y < 0 && Math.abs(dest.x) < eps);
     // Row F5 runs left to right: P1 is drawn left of P13.
     assert.ok(g.toSvg(named('F5P1')).x < g.toSvg(named('F5P13')).x);
   }
@@ -65,6 +71,6 @@ test("star: the viewer's start apex is drawn at the bottom centre and the destin
 });
 
 test('star: a layout without F/P names is drawn unrotated', () => {
-  const cells = buildStar(1).map(({ view_names, ...c }) => c);
+  const cells = starLayout().cells.map(({ view_names, ...c }) => c);
   assert.equal(starRotation({ cells }, 3), 0);
 });

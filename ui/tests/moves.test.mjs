@@ -1,7 +1,7 @@
 // Helpers of the choice tree: routes, the pieces a partial route takes, the dotted arc.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { routeOf, capturesAlong, movablePieces, capturingPieces, choiceModeFor } from '../js/moves.js';
+import { routeOf, takenAlong, movablePieces, choiceModeFor } from '../js/moves.js';
 import { arcPath } from '../js/render.js';
 
 test('a route always starts at the origin, whether or not the engine path repeats it', () => {
@@ -10,24 +10,23 @@ test('a route always starts at the origin, whether or not the engine path repeat
   assert.deepEqual(routeOf({ from: 'a', to: 'b', path: [] }), ['a', 'b']);
 });
 
-test('the pieces taken by a partial route are the ones lying on its legs', () => {
-  const at = { a: { x: 0, y: 0 }, b: { x: 1, y: 1 }, c: { x: 2, y: 2 }, d: { x: 3, y: 1 }, e: { x: 4, y: 0 }, f: { x: 6, y: 2 }, k: { x: 5, y: 1 } };
-  const coord = (n) => at[n];
-  // Route a → c → e takes b and d; k (on the leg e → f) is not taken yet.
-  assert.deepEqual(capturesAlong(['a', 'c'], ['b', 'd', 'k'], coord), ['b']);
-  assert.deepEqual(capturesAlong(['a', 'c', 'e'], ['b', 'd', 'k'], coord), ['b', 'd']);
-  // A flying king's long leg: the piece anywhere strictly between the landings.
-  assert.deepEqual(capturesAlong(['a', 'f'], ['b', 'c'], (n) => ({ a: { x: 0, y: 0 }, f: { x: 6, y: 6 }, b: { x: 3, y: 3 }, c: { x: 6, y: 6 } })[n]), ['b']);
+test("the pieces taken along a partial route are its first legs' captures, in the order played", () => {
+  // The engine's legs: a → c takes d, c → e takes b (`captures` would be sorted b, d).
+  const move = { from: 'a', to: 'e', path: ['a', 'c', 'e'], captures: ['b', 'd'], legs: [{ to: 'c', captured: 'd' }, { to: 'e', captured: 'b' }] };
+  assert.deepEqual(takenAlong(move, 1), []);
+  assert.deepEqual(takenAlong(move, 2), ['d']);
+  assert.deepEqual(takenAlong(move, 3), ['d', 'b']);
+  // Steps and Diamond jumps take nothing.
+  assert.deepEqual(takenAlong({ from: 'a', to: 'b', path: ['a', 'b'], captures: [], legs: [{ to: 'b', captured: null }] }, 2), []);
 });
 
-test('movable and capturing pieces, choice mode per game', () => {
+test('movable pieces, choice mode per game', () => {
   const moves = [
     { from: 'a', to: 'b', path: ['a', 'b'], captures: [] },
     { from: 'c', to: 'e', path: ['c', 'e'], captures: ['d'] },
     { move: 'pass', from: '', to: '', path: [], captures: [], pass: true },
   ];
   assert.deepEqual(movablePieces(moves), ['a', 'c']);
-  assert.deepEqual(capturingPieces(moves), ['c']);
   assert.equal(choiceModeFor('diamond'), 'landing');
   for (const k of ['english', 'international', 'turkish', 'capture']) assert.equal(choiceModeFor(k), 'chain');
 });

@@ -2,9 +2,10 @@
 //! and the drawing data (layout, pieces, per-seat figures).
 
 use super::{Board, DraughtsMove, Rules};
+use crate::geometry::diagonal::Direction;
 use crate::notation::fen::{self, FenColor, FenPiece};
 use crate::position::{
-    BoardLayout, BoardShape, Cell, MoveError, MoveInfo, PieceView, Seat, SeatStats, SetupError,
+    BoardLayout, BoardShape, Cell, Leg, MoveError, MoveInfo, PieceView, Seat, SeatStats, SetupError,
 };
 
 impl<R: Rules> Board<R> {
@@ -115,10 +116,10 @@ impl<R: Rules> Board<R> {
             .unwrap_or_else(|| vec![mv.from, mv.to])
     }
 
-    /// The move in PDN with its path and sorted captures.
+    /// The move in PDN with its path, sorted captures and legs.
     pub fn move_info(&self, mv: &DraughtsMove) -> MoveInfo {
-        let path: Vec<String> = self
-            .representative_path(mv)
+        let bits = self.representative_path(mv);
+        let path: Vec<String> = bits
             .iter()
             .map(|&bit| Self::square_name(u32::from(bit)))
             .collect();
@@ -131,11 +132,40 @@ impl<R: Rules> Board<R> {
             text: path.join(separator),
             from: Self::square_name(u32::from(mv.from)),
             to: Self::square_name(u32::from(mv.to)),
-            path,
             jumps: mv.capture_count(),
             captures: captures.iter().map(u32::to_string).collect(),
+            legs: Self::legs(&bits, mv.captures, &path),
+            path,
             pass: false,
         }
+    }
+
+    /// The legs of a path whose landings are the bits `path_bits` (named `path`): each jump runs
+    /// along one diagonal and takes the one piece of `captures` strictly between its landings.
+    fn legs(path_bits: &[u8], captures: u64, path: &[String]) -> Vec<Leg> {
+        let grid = R::GRID;
+        let mut left = captures;
+        path_bits
+            .windows(2)
+            .zip(path.iter().skip(1))
+            .map(|(pair, to_name)| {
+                let (at, to) = (u32::from(pair[0]), u32::from(pair[1]));
+                let between = Direction::ALL
+                    .iter()
+                    .find(|&&dir| grid.ray(at, dir) & (1 << to) != 0)
+                    .map_or(0, |&dir| {
+                        grid.ray(at, dir) & !grid.ray(to, dir) & !(1 << to)
+                    });
+                let taken = Self::bits(between & left).next();
+                if let Some(bit) = taken {
+                    left &= !(1u64 << bit);
+                }
+                Leg {
+                    to: to_name.clone(),
+                    captured: taken.map(|bit| R::GRID.square(bit).to_string()),
+                }
+            })
+            .collect()
     }
 
     /// Reads a move: `a-b` (a step), `axb` (a capture, if only one goes from a to b), or a full
@@ -234,6 +264,7 @@ impl<R: Rules> Board<R> {
                 kings: self.kings_of(seat).count_ones(),
                 home: None,
                 captures: None,
+                king_must_go_home: false,
             })
             .collect()
     }

@@ -35,8 +35,8 @@ use crate::geometry::holeset::{Hole, HoleSet};
 use crate::geometry::star::{star, Point, View, ALL, HOLES, NO_HOLE};
 use crate::notation::star_text;
 use crate::position::{
-    BoardLayout, BoardShape, Cell, DrawCounter, EndReason, GameKind, MoveError, MoveInfo, Outcome,
-    PieceView, Position, Seat, SeatStats, SetupError, Variant,
+    BoardLayout, BoardShape, Cell, DrawCounter, EndReason, GameKind, Leg, MoveError, MoveInfo,
+    Outcome, PieceView, Position, Seat, SeatStats, SetupError, Variant,
 };
 
 /// Red, Yellow, Green: seats 0, 1, 2 in turn order.
@@ -267,17 +267,24 @@ impl Position for Diamond {
                 path: Vec::new(),
                 jumps: 0,
                 captures: Vec::new(),
+                legs: Vec::new(),
                 pass: true,
             },
             DiamondMove::Go { from, to } => {
-                let path = self.path(from, to);
+                let path: Vec<String> = self
+                    .path(from, to)
+                    .into_iter()
+                    .map(Diamond::hole_name)
+                    .collect();
                 let step = star().neighbours(from).contains(&to);
                 MoveInfo {
                     text: format!("{}-{}", Diamond::hole_name(from), Diamond::hole_name(to)),
                     from: Diamond::hole_name(from),
                     to: Diamond::hole_name(to),
                     jumps: if step { 0 } else { path.len() as u32 - 1 },
-                    path: path.into_iter().map(Diamond::hole_name).collect(),
+                    // Nothing is captured in the Diamond Game.
+                    legs: Leg::uncapturing(&path),
+                    path,
                     captures: Vec::new(),
                     pass: false,
                 }
@@ -325,6 +332,8 @@ impl Position for Diamond {
                 kings: u32::from(self.kings[colour] != NO_HOLE),
                 home: Some((self.pieces[colour] & areas.destination[colour]).len()),
                 captures: None,
+                king_must_go_home: areas.destination[colour].is_subset(self.occupied())
+                    && self.kings[colour] != areas.apex[colour],
             })
             .collect()
     }

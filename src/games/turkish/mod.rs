@@ -16,8 +16,8 @@ mod zobrist;
 pub use movegen::{TurkishMove, MAX_JUMPS};
 
 use crate::position::{
-    BoardLayout, BoardShape, Cell, DrawCounter, EndReason, GameKind, MoveError, MoveInfo, Outcome,
-    PieceView, Position, Seat, SeatStats, SetupError, Variant,
+    BoardLayout, BoardShape, Cell, DrawCounter, EndReason, GameKind, Leg, MoveError, MoveInfo,
+    Outcome, PieceView, Position, Seat, SeatStats, SetupError, Variant,
 };
 use movegen::Sides;
 use squares::{bit, Bitboard, RANK_1, RANK_8};
@@ -125,6 +125,41 @@ pub fn perft_paths(position: &Turkish, depth: u32) -> u64 {
     }
 }
 
+/// The legs of a move along its landings. Each jump runs along one rank or file and takes the one
+/// captured piece strictly between its two landings that an earlier jump has not taken (jumped
+/// pieces are removed at once, so a later jump may cross the square of an earlier one, §T6).
+fn legs(mv: &TurkishMove) -> Vec<Leg> {
+    use squares::{bit, Dir, RAY};
+    if !mv.is_capture() {
+        return vec![Leg {
+            to: squares::name(mv.to),
+            captured: None,
+        }];
+    }
+    let mut at = mv.from;
+    let mut left = mv.captured;
+    mv.landings()
+        .iter()
+        .map(|&to| {
+            let between = Dir::ALL
+                .iter()
+                .find(|&&dir| RAY[dir as usize][at as usize] & bit(to) != 0)
+                .map_or(0, |&dir| {
+                    RAY[dir as usize][at as usize] & !RAY[dir as usize][to as usize] & !bit(to)
+                });
+            let taken = squares::squares(between & left).next();
+            if let Some(sq) = taken {
+                left &= !bit(sq);
+            }
+            at = to;
+            Leg {
+                to: squares::name(to),
+                captured: taken.map(squares::name),
+            }
+        })
+        .collect()
+}
+
 impl Position for Turkish {
     type Move = TurkishMove;
 
@@ -222,6 +257,7 @@ impl Position for Turkish {
             jumps: u32::from(mv.jumps),
             // `squares` yields ascending indices: a1 = 0 … h8 = 63.
             captures: squares::squares(mv.captured).map(squares::name).collect(),
+            legs: legs(mv),
             pass: false,
         }
     }
@@ -245,6 +281,7 @@ impl Position for Turkish {
                 kings: (set & self.kings).count_ones(),
                 home: None,
                 captures: None,
+                king_must_go_home: false,
             })
             .collect()
     }

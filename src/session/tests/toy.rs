@@ -123,6 +123,7 @@ impl Position for TakeAway {
             path: Vec::new(),
             jumps: 0,
             captures: Vec::new(),
+            legs: Vec::new(),
             pass: false,
         }
     }

@@ -121,7 +121,9 @@ export async function gameScreen(app, id, initial) {
   /** Draws the last move sliding along its path, seen from the side that played it. */
   async function present({ prev, next, entry, animate }) {
     if (entry && animate && app.motion()) {
-      const removed = entry.move.captures ? prev.pieces.filter((p) => entry.move.captures.includes(p.cell)) : [];
+      // The taken pieces fade one by one as the mover passes them: in the order of the legs.
+      const before = new Map(prev.pieces.map((p) => [p.cell, p]));
+      const removed = (entry.move.legs || []).map((leg) => before.get(leg.captured)).filter(Boolean);
       viewerOverride = viewerSeat(prev, viewOpts());
       draw();
       playMoveSound(entry.move);
