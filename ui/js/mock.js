@@ -366,8 +366,6 @@ export function createMock({ delay = 250, random = Math.random } = {}) {
       const v = { kind: setup.variant.kind, players: setup.variant.players || 2, long_jump: !!setup.variant.long_jump };
       if (!['english', 'international', 'turkish', 'diamond', 'capture'].includes(v.kind)) return fail('unknown_game', v.kind);
       const id = 'g' + Date.now().toString(36) + Math.floor(random() * 1e6).toString(36);
-      // As the app does: a new game replaces the games left without a move.
-      for (const rec of Object.values(db.games)) if (!rec.moves.length && !rec.redo.length) delete db.games[rec.id];
       db.games[id] = { id, variant: v, mode: setup.mode, level: setup.mode === 'cpu' ? setup.level || 'medium' : null, human_seats: setup.human_seats || [0], moves: [], redo: [], resigned: null, last_played: Date.now(), created: Date.now() };
       generation.set(id, 0);
       return touch(db.games[id]);
@@ -442,7 +440,7 @@ export function createMock({ delay = 250, random = Math.random } = {}) {
     },
     async list_saved() {
       return Object.values(db.games)
-        .filter((rec) => rec.moves.length || rec.redo.length)
+        .filter((rec) => rec.moves.length || rec.redo.length || rec.resigned != null)
         .map((rec) => {
           const v = replay(rec);
           return { id: rec.id, variant: rec.variant, mode: rec.mode, level: rec.level, ply: v.ply, to_move_name: v.seats[v.to_move].name, finished: !!v.outcome, last_played: rec.last_played };
