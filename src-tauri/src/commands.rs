@@ -40,19 +40,13 @@ fn change_game<R: Runtime, T>(
     Ok(view)
 }
 
-/// Saves a new game; forgets it if it cannot be saved. The games left without a move (started
-/// and abandoned at once) go: they are no saved games.
+/// Saves a new game; forgets it if it cannot be saved.
 fn keep_new_game<R: Runtime>(app: &AppHandle<R>, state: &AppState, id: String) -> Reply<GameView> {
     let mut sessions = lock(&state.sessions);
     let saved = state.persist.save_game(app, sessions.get(&id)?);
     if let Err(error) = saved {
         let _ = sessions.remove(&id);
         return Err(error);
-    }
-    for empty in sessions.take_empty_except(&id) {
-        // A file that cannot be removed now holds a game without moves, which is never listed;
-        // the next new game tries again once it is read back at start-up.
-        let _ = state.persist.delete_game(app, &empty);
     }
     Ok(sessions.get(&id)?.view())
 }

@@ -101,31 +101,13 @@ impl Sessions {
         self.games.values_mut().for_each(Session::cancel_cpu);
     }
 
-    /// Takes out every game without a move except `keep` (the one just created), stopping their
-    /// CPU moves; returns their ids so the door can forget their files too.
-    pub fn take_empty_except(&mut self, keep: &str) -> Vec<String> {
-        let mut empty: Vec<String> = self
-            .games
-            .iter()
-            .filter(|(id, session)| id.as_str() != keep && !session.has_moves())
-            .map(|(id, _)| id.clone())
-            .collect();
-        empty.sort();
-        for id in &empty {
-            if let Some(mut session) = self.games.remove(id) {
-                session.cancel_cpu();
-            }
-        }
-        empty
-    }
-
-    /// The home screen's rows, last played first: the games with at least one move (a game
-    /// started and left at once is no saved game).
+    /// The home screen's rows, last played first: the games with at least one move or an end (a
+    /// game started and left at once is no saved game and is never listed).
     pub fn list(&self) -> Vec<SavedGame> {
         let mut rows: Vec<SavedGame> = self
             .games
             .values()
-            .filter(|session| session.has_moves())
+            .filter(|session| session.has_moves() || session.is_over())
             .map(Session::summary)
             .collect();
         rows.sort_by(|a, b| {

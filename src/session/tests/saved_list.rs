@@ -1,4 +1,4 @@
-//! The list of saved games holds only games with a move; a new game takes the empty ones out.
+//! The list of saved games holds only games with a move (or an end).
 
 use super::{local, toy};
 use crate::session::{Mode, Session, Sessions};
@@ -26,23 +26,4 @@ fn a_move_taken_back_still_counts_while_it_can_be_redone() {
     game.undo().unwrap();
     assert_eq!(game.game().ply(), 0);
     assert!(game.has_moves(), "the move can be redone");
-}
-
-#[test]
-fn a_new_game_takes_out_the_other_empty_games_only() {
-    let mut sessions = Sessions::new();
-    sessions.insert(session("empty-1"));
-    sessions.insert(session("played"));
-    sessions.insert(session("empty-2"));
-    sessions.insert(session("new"));
-    sessions
-        .get_mut("played")
-        .unwrap()
-        .play_move("take1")
-        .unwrap();
-    assert_eq!(sessions.take_empty_except("new"), ["empty-1", "empty-2"]);
-    assert!(sessions.get("played").is_ok());
-    assert!(sessions.get("new").is_ok());
-    assert!(sessions.get("empty-1").is_err());
-    assert_eq!(sessions.len(), 2);
 }
