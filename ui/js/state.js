@@ -136,12 +136,14 @@ export function kingMustGoHome(view, seat) {
   return !!view.seats.find((s) => s.seat === seat)?.stats.king_must_go_home;
 }
 
-/** Diamond: the 15 destination holes of `seat` and its apex (F17 in its own F/P names; the
- * destination is rows 14–17 and F13 P5–P9, docs/rules.md). */
-export function destinationOf(view, seat) {
-  const home = [];
+/**
+ * Diamond: a seat's destination as it names the holes: the 15 holes of its destination point
+ * (rows F14–F17 and the middle five of F13) and ◎, the destination apex (F17) where its king ends.
+ */
+export function destinationHoles(layout, seat) {
   let apex = null;
-  for (const c of view.layout.cells) {
+  const home = [];
+  for (const c of layout.cells) {
     const m = c.view_names && /^F(\d+)P(\d+)$/.exec(c.view_names[seat] || '');
     if (!m) continue;
     const f = Number(m[1]), p = Number(m[2]);
@@ -149,6 +151,11 @@ export function destinationOf(view, seat) {
     if (f === 17) apex = c.name;
   }
   return { home, apex };
+}
+
+/** [`destinationHoles`] of a view's layout. */
+export function destinationOf(view, seat) {
+  return destinationHoles(view.layout, seat);
 }
 
 /** Diamond: what the board marks as goals: ◎ on each playing seat's destination apex, and the

@@ -1,0 +1,48 @@
+// The 2D star board by choice: with the setting "Tablero: 2D" the Diamond Game shows the SVG board
+// and plays by taps and by the button panel; back to "3D", a star game opens on the 3D board.
+// (The fallback when WebGL is missing is the same code path, boards.js: webglAvailable().)
+import assert from 'node:assert/strict';
+import { PHONE, resize } from '../lib/page.mjs';
+import { piecesKey } from '../lib/ui.mjs';
+import { finalScreenshot, launchToHome } from '../lib/flows.mjs';
+
+async function setBoard(t, value) {
+  await t.driver.executeScript('location.hash = "#/settings"');
+  await t.ui.waitFor((x) => x.screen === 'settings-screen', 'the settings');
+  await t.ui.click(`board-${value}`);
+  await t.driver.wait(async () => (await t.driver.executeScript('return window.__damas.settings.board')) === value, 5000, `board setting ${value}`);
+}
+
+export default {
+  name: 'board3d-setting-2d',
+  title: 'Setting "Tablero: 2D": the Diamond Game on the 2D board, taps and the panel play; back to 3D',
+  async run(t) {
+    await launchToHome(t);
+    const { ui, driver } = t;
+    await resize(driver, PHONE);
+    await setBoard(t, '2d');
+    await ui.startGame('diamond', { players: 2, mode: 'cpu', level: 'easy' });
+    let s = await ui.snapshot();
+    assert.equal(s.boardKind, '2d', 'the 2D board is shown');
+    let view = await ui.view();
+    assert.deepEqual(piecesKey(s.pieces), piecesKey(view.pieces));
+    const move = view.legal_moves.find((m) => m.jumps) ?? view.legal_moves[0];
+    await ui.playByTaps(move, { waitIdle: false });
+    s = await ui.waitFor((x) => Number(x.game.ply) >= 2 && x.game.busy === 'false' && x.game.toMove === '0', 'the CPU to answer', 60000);
+    view = await ui.view();
+    assert.equal(view.history[0].move.move, move.move);
+    // The panel plays too.
+    await ui.click('panel-piece');
+    await ui.waitFor((x) => x.game.phase === 'selected', 'a piece picked from the panel');
+    await ui.click('panel-dest');
+    await ui.waitFor((x) => Number(x.game.ply) >= 3, 'a move played from the panel', 30000);
+    await finalScreenshot(t, PHONE);
+    // The setting persists across a restart, and "3D" brings the 3D board back.
+    await t.app.close();
+    await launchToHome(t);
+    assert.equal(await t.driver.executeScript('return window.__damas.settings.board'), '2d', 'the setting survived the restart');
+    await setBoard(t, '3d');
+    await t.ui.startGame('capture', { players: 2, mode: 'local' });
+    assert.equal((await t.ui.snapshot()).boardKind, '3d', 'back on the 3D board');
+  },
+};

@@ -1,0 +1,142 @@
+// Figures of the 3D board (printed, not asserted; docs/performance.md): time from opening a star
+// game to the first 3D frame, frame times while the board is turned by a scripted drag, WebKit
+// web-process RSS with the 3D board vs the 2D board, and idle CPU with a piece selected.
+// Also checks the "Board: 3D / 2D" setting picks the board.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { DESKTOP, resize } from '../lib/page.mjs';
+import { launchToHome } from '../lib/flows.mjs';
+import { commandName, descendants, rssBytes } from '../lib/procs.mjs';
+import { percentile, touchTurn, waitBoardSettled } from '../lib/board3d.mjs';
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const MiB = (b) => (b / 1048576).toFixed(0);
+
+/** The app's WebKit processes by name (WebKitWebProcess, WebKitGPUProcess, …) with the app's own. */
+function processes(appPid) {
+  const out = { app: [appPid] };
+  for (const pid of descendants(appPid)) {
+    // /proc/PID/comm keeps 15 characters: WebKitWebProces, WebKitGPUProces, WebKitNetworkPr.
+    const name = (commandName(pid) || '?').replace(/^WebKitWebProces.*/, 'WebKitWebProcess').replace(/^WebKitGPUProces.*/, 'WebKitGPUProcess');
+    (out[name] ||= []).push(pid);
+  }
+  return out;
+}
+const rssOf = (pids) => pids.reduce((s, p) => s + rssBytes(p), 0);
+
+/** CPU ticks (user + system) of processes, from /proc/PID/stat. */
+function ticks(pids) {
+  let sum = 0;
+  for (const pid of pids) {
+    try {
+      const rest = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      sum += Number(rest[11]) + Number(rest[12]);
+    } catch {
+      // gone
+    }
+  }
+  return sum;
+}
+const TICK_HZ = 100; // USER_HZ on Linux
+
+async function cpuShare(pids, seconds) {
+  const t0 = ticks(pids);
+  const w0 = Date.now();
+  await sleep(seconds * 1000);
+  return ((ticks(pids) - t0) / TICK_HZ) / ((Date.now() - w0) / 1000);
+}
+
+async function setBoard(t, value) {
+  await t.driver.executeScript('location.hash = "#/settings"');
+  await t.ui.waitFor((x) => x.screen === 'settings-screen', 'the settings');
+  await t.ui.click(`board-${value}`);
+  await t.driver.wait(async () => (await t.driver.executeScript('return window.__damas.settings.board')) === value, 5000, `board setting ${value}`);
+}
+
+/** Opens a Diamond game (3 players vs CPU) from the setup screen; returns ms to the first 3D frame. */
+async function openDiamond(t) {
+  const { ui, driver } = t;
+  await driver.executeScript('location.hash = "#/"');
+  await ui.waitHome();
+  await ui.click('game-card', '[data-game="diamond"]');
+  await ui.waitFor((x) => x.screen === 'setup-screen', 'the setup screen');
+  await ui.click('players-3');
+  await ui.click('mode-cpu');
+  await ui.click('level-easy');
+  await driver.executeScript('window.__opened = performance.now()');
+  await ui.click('start');
+  const s = await ui.waitIdle();
+  if (s.boardKind !== '3d') return { snapshot: s, firstFrame: null };
+  const first = await driver.executeAsyncScript(
+    `const done = arguments[arguments.length - 1];
+     const poll = () => { const st = window.__board.stats(); if (st.firstFrameAt) done(st.firstFrameAt - window.__opened); else setTimeout(poll, 20); };
+     poll();`,
+  );
+  return { snapshot: s, firstFrame: first };
+}
+
+async function measureBoard(t, kind) {
+  const { ui, driver } = t;
+  await resize(driver, DESKTOP);
+  const opened = await openDiamond(t);
+  assert.equal(opened.snapshot.boardKind, kind, `the setting shows the ${kind} board`);
+  if (kind === '3d') await waitBoardSettled(driver);
+  await sleep(1500);
+  const procs = processes(t.app.pid);
+  const web = procs.WebKitWebProcess || [];
+  const gpu = procs.WebKitGPUProcess || [];
+  const all = Object.values(procs).flat();
+  const rss = { web: rssOf(web), gpu: rssOf(gpu), all: rssOf(all) };
+  // Idle with a piece selected, animations on.
+  const view = await ui.view();
+  await ui.tap(view.legal_moves[0].from);
+  await ui.waitFor((x) => x.game.phase === 'selected', 'a piece selected');
+  if (kind === '3d') await waitBoardSettled(driver);
+  await sleep(500);
+  const framesBefore = kind === '3d' ? (await driver.executeScript('return window.__board.stats().frames')) : null;
+  const idle = { web: await cpuShare(web, 10) };
+  idle.all = await cpuShare(all, 5);
+  const framesIdle = kind === '3d' ? (await driver.executeScript('return window.__board.stats().frames')) - framesBefore : null;
+  return { opened, rss, idle, framesIdle, procs: Object.fromEntries(Object.entries(procs).map(([k, v]) => [k, v.length])) };
+}
+
+export default {
+  name: 'board3d-figures',
+  title: '3D board figures: first frame, frame times while turning, web-process RSS 3D vs 2D, idle CPU with a piece selected',
+  async run(t) {
+    // 2D first, in its own launch, so the 3D board has never been loaded in that web process.
+    await launchToHome(t);
+    await setBoard(t, '2d');
+    const two = await measureBoard(t, '2d');
+    await t.app.close();
+
+    await launchToHome(t);
+    await setBoard(t, '3d');
+    const three = await measureBoard(t, '3d');
+    t.log(`processes: ${JSON.stringify(three.procs)}`);
+
+    // Frame times while the board is turned by a scripted one-finger drag (360° in 90 moves,
+    // one per animation frame), at 1280×800.
+    await t.ui.click('panel-back').catch(() => {});
+    await t.ui.driver.executeScript('document.activeElement && document.activeElement.blur && document.activeElement.blur()');
+    await waitBoardSettled(t.driver);
+    const r0 = await t.driver.executeScript('return window.__board.stats().renderMs.length');
+    await t.driver.manage().setTimeouts({ script: 300000 });
+    const times = await touchTurn(t.driver, 360, { steps: 90 });
+    await waitBoardSettled(t.driver);
+    const render = (await t.driver.executeScript('return window.__board.stats().renderMs')).slice(-90);
+    const intervals = times.slice(1).map((x, i) => x - times[i]);
+
+    // A second opening of a star game (three.js already loaded).
+    const again = await openDiamond(t);
+
+    const f = (x) => (x == null ? 'n/a' : x.toFixed(1));
+    t.log(`FIGURE first 3D frame after "start" (cold, three.js loaded on demand): ${f(three.opened.firstFrame)} ms; second game: ${f(again.firstFrame)} ms`);
+    t.log(`FIGURE frame interval while turning (${intervals.length} frames, 1280x800): p50 ${f(percentile(intervals, 50))} ms, p95 ${f(percentile(intervals, 95))} ms, max ${f(Math.max(...intervals))} ms`);
+    t.log(`FIGURE render call while turning (renderer.render, JS side): p50 ${f(percentile(render, 50))} ms, p95 ${f(percentile(render, 95))} ms (${r0} frames before)`);
+    t.log(`FIGURE RSS WebKitWebProcess: 3D ${MiB(three.rss.web)} MiB, 2D ${MiB(two.rss.web)} MiB, difference ${MiB(three.rss.web - two.rss.web)} MiB`);
+    t.log(`FIGURE RSS WebKitGPUProcess: 3D ${MiB(three.rss.gpu)} MiB, 2D ${MiB(two.rss.gpu)} MiB; app + all WebKit processes: 3D ${MiB(three.rss.all)} MiB, 2D ${MiB(two.rss.all)} MiB, difference ${MiB(three.rss.all - two.rss.all)} MiB`);
+    t.log(`FIGURE idle CPU with a piece selected (animations on), web process over 10 s: 3D ${(three.idle.web * 100).toFixed(1)} % of a core (${three.framesIdle} frames drawn), 2D ${(two.idle.web * 100).toFixed(1)} %; app + all WebKit over 5 s: 3D ${(three.idle.all * 100).toFixed(1)} %, 2D ${(two.idle.all * 100).toFixed(1)} %`);
+    assert.equal(three.framesIdle, 0, 'no frame is drawn while nothing changes (render on demand)');
+  },
+};

@@ -1,0 +1,574 @@
+// The 3D star board (Diamond and the capture game), with the SVG board's interface
+// (render.js): `update(model)` draws the same model, `animate(move)` plays a move along its path,
+// taps and hovers come back as cells through `onTap` / `onHover`, so input and state code is shared.
+//
+// three.js objects are kept in maps keyed by cell and updated in place. Nothing is drawn while
+// nothing changes: `requestRender` schedules at most one frame, asked for by the controls, the
+// model, a camera ease or a move in flight, and an ease or a move asks for the next frame only
+// until it ends. Picking is a raycast (marbles first, then the board's plane → nearest hole),
+// then the shared tap rule (tap.js: ~22 CSS px of exactly one destination).
+
+import * as THREE from '../../vendor/three/three.module.js';
+import { h } from '../dom.js';
+import { t } from '../i18n.js';
+import { resolveTap } from '../tap.js';
+import { destinationHoles } from '../state.js';
+import {
+  cameraPose, defaultOrbit, dragTurn, zoomAbout, clampTarget, blendOrbit, cssToNdc, rayToPlane, shortestTurn,
+} from './camera.js';
+import { starWorld, nearestCell, viewerAzimuth } from './cells.js';
+import { readPalette, makeMaterials, glowTexture, woodTexture } from './palette.js';
+import { buildGround, buildDestinationTint } from './ground.js';
+import { makePieceGeometries, makeMarble, setFaded, REST_Y, LIFT_Y } from './pieces.js';
+import { arcPoints, dottedLine, makeRingGeometries, makeDestRing } from './marks.js';
+import { attachControls } from './controls.js';
+
+const VIEW_EASE_MS = 450;
+const DOUBLE_TAP_MS = 350;
+const STATS_KEPT = 600;
+
+/**
+ * @param {object} opts
+ * @param {string} [opts.label] accessible name of the board
+ * @param {(cell: string|null, pointerType: string) => void} opts.onTap
+ * @param {(cell: string|null) => void} [opts.onHover]
+ * @param {() => number} [opts.motion] 0 when animations are off or reduced motion is asked for
+ * @param {() => void} [opts.onFail] the WebGL context was lost for good: show the 2D board instead
+ * Throws when WebGL is unavailable (the caller falls back to the SVG board).
+ */
+export function createBoard3d({ label, onTap, onHover = () => {}, motion = () => 1, onFail = () => {} } = {}) {
+  const canvas = h('canvas', { class: 'board3d-canvas', tabindex: '0', role: 'img', 'aria-label': label || '', 'aria-keyshortcuts': 'ArrowLeft ArrowRight + - 0' });
+  // Throws "Error creating WebGL context" when there is no WebGL: the caller shows the 2D board.
+  // No MSAA: with software GL (llvmpipe under Xvfb, SwiftShader) it multiplies the cost of every
+  // pixel; on phones the device pixel ratio smooths the edges instead.
+  const renderer = new THREE.WebGLRenderer({ canvas, antialias: false, alpha: true, powerPreference: 'low-power' });
+  renderer.setPixelRatio(Math.min(2, globalThis.devicePixelRatio || 1));
+  renderer.outputColorSpace = THREE.SRGBColorSpace;
+
+  const viewButtons = {};
+  const hud = h('div', { class: 'board3d-hud', role: 'toolbar', 'aria-label': t('board3d.views') });
+  for (const v of ['perspective', 'top']) {
+    viewButtons[v] = h('button', { type: 'button', class: 'board3d-btn', 'data-testid': `view-${v}`, 'aria-pressed': 'false', onclick: () => setView(v) }, t(`board3d.${v}`));
+    hud.append(viewButtons[v]);
+  }
+  hud.append(h('button', { type: 'button', class: 'board3d-btn board3d-reset', 'data-testid': 'view-reset', 'aria-label': t('board3d.reset'), title: t('board3d.reset'), onclick: () => resetView() }, h('span', { 'aria-hidden': 'true' }, '⟲')));
+  const el = h('div', { class: 'board3d', 'data-testid': 'board3d', 'data-view': 'perspective' }, canvas, hud);
+
+  const scene = new THREE.Scene();
+  const camera = new THREE.PerspectiveCamera(38, 1, 0.1, 100);
+  scene.add(new THREE.HemisphereLight(0xfff4e0, 0x5a3d22, 1.6));
+  const sun = new THREE.DirectionalLight(0xffffff, 2.2);
+  sun.position.set(-5, 12, 7);
+  scene.add(sun);
+
+  const palette = readPalette();
+  const materials = makeMaterials(palette);
+  const textures = { glow: glowTexture(), wood: woodTexture(palette.colour('--star')) };
+  const pieceGeoms = makePieceGeometries();
+  const ringGeoms = makeRingGeometries();
+  const layers = { pieces: new THREE.Group(), rings: new THREE.Group(), last: new THREE.Group(), flying: new THREE.Group() };
+  Object.values(layers).forEach((g) => scene.add(g));
+  const previewLine = dottedLine(materials.flat('--path'), 0.05, 'preview-path');
+  const routeLine = dottedLine(materials.flat('--route', 0.9), 0.05, 'route');
+  scene.add(previewLine.mesh, routeLine.mesh);
+
+  let world = null;
+  let worldKey = '';
+  let ground = null;
+  let tint = null;
+  let tintKey = '';
+  let model = null;
+  let viewerAz = null;
+  let orbit = defaultOrbit('perspective', 0);
+  let ease = null; // {from, to, t0}
+  const flights = new Set(); // moves in the air: each steps per frame until it lands
+  const marbles = new Map(); // cell → marble group
+  const rings = new Map(); // cell → ring group
+  let ghost = null;
+  let lastKey = '';
+  let size = { w: 1, h: 1 };
+  let sized = false;
+  let raf = 0;
+  let destroyed = false;
+  let hovered;
+  let lastEmptyTap = 0;
+  const stats = { created: performance.now(), firstFrameAt: 0, frames: 0, frameAt: [], renderMs: [] };
+
+  // ---------- frames on demand ----------
+
+  function requestRender() {
+    if (!raf && !destroyed) raf = requestAnimationFrame(frame);
+  }
+
+  function frame(now) {
+    raf = 0;
+    // Nothing is drawn before the board has its size on screen (the resize observer asks again).
+    if (destroyed || !sized) return;
+    let more = false;
+    if (ease) {
+      const u = Math.min(1, (now - ease.t0) / VIEW_EASE_MS);
+      orbit = blendOrbit(ease.from, ease.to, u);
+      if (u < 1) more = true;
+      else ease = null;
+    }
+    for (const f of flights) if (f(now)) more = true;
+    applyCamera();
+    const t0 = performance.now();
+    renderer.render(scene, camera);
+    const t1 = performance.now();
+    stats.frames++;
+    if (!stats.firstFrameAt) {
+      stats.firstFrameAt = t1;
+      setTimeout(warmUp, 0);
+    }
+    stats.frameAt.push(now);
+    stats.renderMs.push(t1 - t0);
+    if (stats.frameAt.length > STATS_KEPT) { stats.frameAt.shift(); stats.renderMs.shift(); }
+    el.dataset.frames = String(stats.frames);
+    if (warm && stats.frames > 1) {
+      scene.remove(warm);
+      warm.userData.dispose();
+      warm = null;
+    }
+    if (more) requestRender();
+  }
+
+  const frameShape = () => ({ radius: (world ? world.radius : 7) + 0.9, aspect: size.w / size.h });
+
+  function applyCamera() {
+    const pose = cameraPose(orbit, frameShape());
+    camera.position.set(...pose.position);
+    camera.up.set(...pose.up);
+    camera.lookAt(...pose.target);
+    camera.fov = pose.fov;
+    camera.near = pose.near;
+    camera.far = pose.far;
+    camera.aspect = size.w / size.h;
+    camera.updateProjectionMatrix();
+    // The lens shift of the pose (camera.js): projected y gains shiftY.
+    camera.projectionMatrix.elements[9] = -pose.shiftY;
+    camera.projectionMatrixInverse.copy(camera.projectionMatrix).invert();
+    camera.updateMatrixWorld();
+    // Shapes on the marbles keep pointing away from the viewer, whatever the turn.
+    for (const m of marbles.values()) m.getObjectByName('top').rotation.y = orbit.azimuth;
+    if (ghost) ghost.getObjectByName('top').rotation.y = orbit.azimuth;
+  }
+
+  const resize = new ResizeObserver(() => {
+    const w = Math.max(1, el.clientWidth), hgt = Math.max(1, el.clientHeight);
+    if (!el.isConnected || (w === size.w && hgt === size.h)) return;
+    sized = true;
+    size = { w, h: hgt };
+    renderer.setSize(w, hgt, false);
+    requestRender();
+  });
+  resize.observe(el);
+
+  canvas.addEventListener('webglcontextlost', (e) => {
+    e.preventDefault();
+    // Give the browser a moment to restore it; if it does not, the game shows the 2D board.
+    setTimeout(() => { if (!destroyed && renderer.getContext().isContextLost()) onFail(); }, 1500);
+  });
+  canvas.addEventListener('webglcontextrestored', () => requestRender());
+
+  /**
+   * Right after the first frame, draws once, hidden under the board, what appears only later
+   * (rings and their glow, dotted arcs, the ghost, faded marbles): software GL compiles a shader
+   * variant on its first draw, and that would stall the first tap by a frame of ~0.5 s.
+   */
+  let warm = null;
+  function warmUp() {
+    if (destroyed) return;
+    warm = new THREE.Group();
+    const dots = dottedLine(materials.flat('--path'), 0.05, 'warm');
+    dots.show([{ x: 0, y: 0, z: 0 }, { x: 0.3, y: 0, z: 0 }]);
+    warm.add(makeDestRing(ringGeoms, materials, textures.glow, true), dots.mesh, makeMarble(pieceGeoms, materials, { seatName: 'red', king: true, ghost: true }));
+    ['red', 'yellow', 'green', 'neutral'].forEach((n, i) => {
+      const m = makeMarble(pieceGeoms, materials, { seatName: n, king: false });
+      setFaded(m, materials, true);
+      m.position.x = i * 0.2;
+      warm.add(m);
+    });
+    warm.userData.dispose = () => dots.dispose();
+    warm.position.y = -1.5;
+    scene.add(warm);
+    requestRender();
+  }
+
+  // ---------- views ----------
+
+  function setOrbit(next, animated = true) {
+    if (animated && motion()) ease = { from: { ...orbit }, to: next, t0: performance.now() };
+    else { ease = null; orbit = next; }
+    el.dataset.view = next.view;
+    for (const [v, b] of Object.entries(viewButtons)) b.setAttribute('aria-pressed', String(v === next.view));
+    requestRender();
+  }
+
+  function setView(v) {
+    const target = ease ? ease.to : orbit;
+    setOrbit({ ...defaultOrbit(v, target.azimuth), zoom: target.zoom, tx: target.tx, tz: target.tz });
+  }
+
+  function resetView() {
+    setOrbit(defaultOrbit((ease ? ease.to : orbit).view, viewerAz ?? 0));
+  }
+
+  function settle() {
+    // A gesture takes over from an ease in progress.
+    if (ease) { orbit = ease.to; ease = null; }
+  }
+
+  // ---------- picking ----------
+
+  const raycaster = new THREE.Raycaster();
+  const boardPlane = new THREE.Plane(new THREE.Vector3(0, 1, 0), 0);
+
+  /** The cell under a point of the canvas (CSS px): a marble hit by the ray, else the nearest hole. */
+  function pickCell(p) {
+    if (!world) return null;
+    applyCamera();
+    const ndc = cssToNdc(p, size.w, size.h);
+    raycaster.setFromCamera(new THREE.Vector2(ndc.x, ndc.y), camera);
+    const bodies = [...marbles.values()].map((m) => m.getObjectByName('body'));
+    const hit = raycaster.intersectObjects(bodies, false)[0];
+    if (hit) return hit.object.parent.userData.cell;
+    const at = raycaster.ray.intersectPlane(boardPlane, new THREE.Vector3());
+    return at ? nearestCell(world.cells, at.x, at.z, 0.5) : null;
+  }
+
+  /** Where a cell is drawn on the canvas (CSS px): the marble's centre if one stands there. */
+  function screenOf(cell) {
+    const p = world && world.cells.get(cell);
+    if (!p) return null;
+    const m = marbles.get(cell);
+    const v = new THREE.Vector3(p.x, m ? m.position.y : 0, p.z).project(camera);
+    return { x: ((v.x + 1) / 2) * size.w, y: ((1 - v.y) / 2) * size.h };
+  }
+
+  function tapAt(p, pointerType) {
+    if (!model) return;
+    const hit = pickCell(p);
+    const dests = model.dests.map((d) => ({ cell: d.cell, ...screenOf(d.cell) }));
+    const keep = new Set(model.pickable || model.selectable || []);
+    if (model.selected) keep.add(model.selected);
+    const cell = resolveTap({ hit, point: p, dests, keep });
+    if (cell == null) {
+      // A double tap off the board restores the view.
+      const now = performance.now();
+      if (now - lastEmptyTap < DOUBLE_TAP_MS) { lastEmptyTap = 0; resetView(); } else lastEmptyTap = now;
+    }
+    onTap(cell, pointerType);
+  }
+
+  /** The point the board turns around (the orbit's target) on the canvas, CSS px. */
+  function centreOnCanvas() {
+    applyCamera();
+    const v = new THREE.Vector3(orbit.tx, 0, orbit.tz).project(camera);
+    return { x: ((v.x + 1) / 2) * size.w, y: ((1 - v.y) / 2) * size.h };
+  }
+
+  const detach = attachControls(canvas, {
+    centre: centreOnCanvas,
+    turnFrom(centre, from, to) {
+      settle();
+      const d = dragTurn(centre, from, to);
+      if (d) { orbit = { ...orbit, azimuth: orbit.azimuth + d }; requestRender(); }
+    },
+    zoom(factor, at) {
+      settle();
+      orbit = zoomAbout(orbit, orbit.zoom * factor, cssToNdc(at, size.w, size.h), frameShape(), world ? world.radius : 7);
+      requestRender();
+    },
+    pan(from, to) {
+      settle();
+      const pose = cameraPose(orbit, frameShape());
+      const a = rayToPlane(pose, size.w / size.h, cssToNdc(from, size.w, size.h));
+      const b = rayToPlane(pose, size.w / size.h, cssToNdc(to, size.w, size.h));
+      if (a && b && orbit.zoom > 1) {
+        orbit = clampTarget({ ...orbit, tx: orbit.tx + a[0] - b[0], tz: orbit.tz + a[2] - b[2] }, world ? world.radius : 7);
+        requestRender();
+      }
+    },
+    tap: tapAt,
+    hover(p) {
+      const cell = p ? pickCell(p) : null;
+      if (cell === hovered) return;
+      hovered = cell;
+      onHover(cell);
+    },
+    key(k) {
+      const turn = { ArrowLeft: -Math.PI / 12, ArrowRight: Math.PI / 12 }[k];
+      if (turn) { settle(); setOrbit({ ...orbit, azimuth: orbit.azimuth + turn }); return true; }
+      if (k === '+' || k === '=' || k === '-') {
+        settle();
+        orbit = zoomAbout(orbit, orbit.zoom * (k === '-' ? 1 / 1.25 : 1.25), { x: 0, y: 0 }, frameShape(), world ? world.radius : 7);
+        requestRender();
+        return true;
+      }
+      if (k === '0' || k === 'Home') { resetView(); return true; }
+      return false;
+    },
+  });
+
+  // ---------- drawing the model ----------
+
+  const seatNameOf = (m, seat) => (seat == null ? 'neutral' : m.seatNames[seat] || 'neutral');
+  const position = (cell, y) => { const p = world.cells.get(cell); return new THREE.Vector3(p.x, y, p.z); };
+
+  function buildWorld(m) {
+    const key = `${m.layout.cells.length}:${m.layout.cells[0].name}:${(m.zones || []).join()}:${m.seatNames.join()}`;
+    if (key === worldKey) return;
+    worldKey = key;
+    if (ground) { scene.remove(ground.group); ground.dispose(); }
+    world = starWorld(m.layout);
+    // ◎ of every playing seat: Diamond only (its king's destination apex).
+    const apexes = m.zones ? m.seatNames.map((seat, i) => ({ seat, apex: destinationHoles(m.layout, i).apex })).filter((a) => a.apex) : [];
+    ground = buildGround(world, { layoutCells: m.layout.cells, zones: m.zones, apexes }, materials, textures);
+    scene.add(ground.group);
+    for (const n of marbles.values()) layers.pieces.remove(n);
+    marbles.clear();
+    tintKey = '';
+    viewerAz = null;
+  }
+
+  function followViewer(m) {
+    const seat = m.viewer ?? 0;
+    const azimuth = viewerAzimuth(m.layout, world, seat);
+    if (viewerAz == null) setOrbit(defaultOrbit(orbit.view, azimuth), false);
+    else if (Math.abs(shortestTurn(viewerAz, azimuth)) > 1e-6) setOrbit(defaultOrbit((ease ? ease.to : orbit).view, azimuth));
+    viewerAz = azimuth;
+    // The viewer's own destination point, tinted in the viewer's colour (Diamond).
+    const key = m.zones && seat != null ? `${seat}` : '';
+    if (key === tintKey) return;
+    tintKey = key;
+    if (tint) { scene.remove(tint); tint.geometry.dispose(); tint = null; }
+    if (key) {
+      tint = buildDestinationTint(world, destinationHoles(m.layout, seat).home, seatNameOf(m, seat), materials);
+      if (tint) scene.add(tint);
+    }
+  }
+
+  function syncPieces(m) {
+    const want = new Map(m.pieces.map((p) => [p.cell, p]));
+    // A piece carried along a stopped capture is drawn at its stop, not at its origin.
+    if (m.carried && m.carried.at !== m.carried.from) {
+      const carried = want.get(m.carried.from);
+      want.delete(m.carried.from);
+      if (carried) want.set(m.carried.at, carried);
+    }
+    for (const [cell, n] of marbles) {
+      const p = want.get(cell);
+      if (!p || n.userData.seatName !== seatNameOf(m, p.seat) || n.userData.king !== !!p.king) { layers.pieces.remove(n); marbles.delete(cell); }
+    }
+    const selectedAt = m.selected ? (m.carried ? m.carried.at : m.selected) : null;
+    for (const [cell, p] of want) {
+      let n = marbles.get(cell);
+      if (!n) {
+        n = makeMarble(pieceGeoms, materials, { seatName: seatNameOf(m, p.seat), king: !!p.king });
+        n.userData.cell = cell;
+        marbles.set(cell, n);
+        layers.pieces.add(n);
+      }
+      n.userData.seat = p.seat;
+      n.position.copy(position(cell, cell === selectedAt ? LIFT_Y : REST_Y));
+      n.userData.selected = cell === selectedAt;
+      n.userData.selectable = m.selectable.has(cell);
+      const faded = m.faded.has(cell);
+      if (!!n.userData.faded !== faded) setFaded(n, materials, faded);
+    }
+  }
+
+  function syncRings(m) {
+    const want = new Map(m.dests.map((d) => [d.cell, d]));
+    for (const [cell, r] of rings) {
+      const d = want.get(cell);
+      if (!d || !!d.stop !== r.userData.stop) { layers.rings.remove(r); rings.delete(cell); }
+    }
+    for (const [cell, d] of want) {
+      let r = rings.get(cell);
+      if (!r) {
+        r = makeDestRing(ringGeoms, materials, textures.glow, !!d.stop);
+        r.userData.cell = cell;
+        rings.set(cell, r);
+        layers.rings.add(r);
+      }
+      r.position.copy(position(cell, 0.03));
+      const on = !!(m.preview && m.preview.cell === cell);
+      r.userData.on = on;
+      r.scale.setScalar(on ? 1.16 : 1);
+    }
+  }
+
+  function syncPreview(m) {
+    const pv = m.preview;
+    const routePoints = (cells, lift) => arcPoints(cells.map((c) => world.cells.get(c)).filter(Boolean), { base: lift });
+    previewLine.show(pv ? routePoints(pv.path, REST_Y + 0.25) : null, pv ? pv.path : null);
+    routeLine.show(m.route && m.route.length > 1 ? arcPoints(m.route.map((c) => world.cells.get(c)), { base: 0.08, stepHeight: 0.25, jumpHeight: 0.5 }) : null, m.route);
+    const look = pv && m.ghostPiece ? `${seatNameOf(m, m.ghostPiece.seat)}:${!!m.ghostPiece.king}` : '';
+    if (ghost && (!look || ghost.userData.look !== look)) { scene.remove(ghost); ghost = null; }
+    if (look) {
+      if (!ghost) {
+        ghost = makeMarble(pieceGeoms, materials, { seatName: seatNameOf(m, m.ghostPiece.seat), king: !!m.ghostPiece.king, ghost: true });
+        ghost.userData.look = look;
+        scene.add(ghost);
+      }
+      ghost.userData.cell = pv.cell;
+      ghost.position.copy(position(pv.cell, REST_Y));
+    }
+  }
+
+  function syncLast(m) {
+    const key = m.last.map((mv) => mv.path.join('-')).join('|');
+    if (key === lastKey) return;
+    lastKey = key;
+    for (const c of [...layers.last.children]) {
+      layers.last.remove(c);
+      if (c.userData.line) c.userData.line.dispose();
+    }
+    m.last.forEach((mv, i) => {
+      const older = i < m.last.length - 1;
+      const g = new THREE.Group();
+      g.userData = { from: mv.path[0], to: mv.path[mv.path.length - 1], older };
+      const pts = mv.path.map((c) => world.cells.get(c)).filter(Boolean);
+      if (!pts.length) return;
+      const ring = new THREE.Mesh(ringGeoms.lastRing, materials.flat('--last', older ? 0.5 : 1));
+      ring.position.set(pts[0].x, 0.02, pts[0].z);
+      g.add(ring);
+      const line = dottedLine(materials.flat('--last', older ? 0.45 : 0.9), 0.045, 'last-path');
+      line.show(arcPoints(pts, { base: 0.06, spacing: 0.22, stepHeight: 0.12, jumpHeight: 0.3 }), mv.path);
+      g.add(line.mesh);
+      g.userData.line = line;
+      layers.last.add(g);
+    });
+  }
+
+  /** @param {object} m the model render.js draws (see game.js: model()) */
+  function update(m) {
+    if (destroyed) return;
+    model = m;
+    buildWorld(m);
+    followViewer(m);
+    syncPieces(m);
+    syncRings(m);
+    syncPreview(m);
+    syncLast(m);
+    requestRender();
+  }
+
+  /** Flies the marble now standing on the move's landing along its route. Resolves on landing. */
+  function animate(move, { duration = 170, removed = [], seatNames = [] } = {}) {
+    if (!world || !move || move.pass || !motion()) return Promise.resolve();
+    const route = move.path && move.path.length ? move.path : [move.from, move.to];
+    const full = route[0] === move.from ? route : [move.from, ...route];
+    const pts = full.map((c) => world.cells.get(c)).filter(Boolean);
+    const node = marbles.get(move.to);
+    if (!node || pts.length < 2) return Promise.resolve();
+    // Captured marbles stay until the mover passes over them.
+    const taken = removed.map((p) => {
+      const n = makeMarble(pieceGeoms, materials, { seatName: seatNames[p.seat] || 'neutral', king: !!p.king });
+      n.position.copy(position(p.cell, REST_Y));
+      layers.flying.add(n);
+      return n;
+    });
+    const legs = pts.length - 1;
+    const jumping = legs > 1 || !!move.jumps || (move.captures || []).length > 0;
+    const total = duration * legs * 1.6;
+    return new Promise((resolve) => {
+      const t0 = performance.now();
+      const step = (now) => {
+        const f = Math.max(0, Math.min(1, (now - t0) / total));
+        const leg = Math.min(legs - 1, Math.floor(f * legs));
+        const u = f * legs - leg;
+        const a = pts[leg], b = pts[leg + 1];
+        const e = u < 0.5 ? 2 * u * u : 1 - (-2 * u + 2) ** 2 / 2;
+        const hop = Math.sin(Math.PI * u) * (jumping ? 0.9 : 0.3);
+        node.position.set(a.x + (b.x - a.x) * e, REST_Y + hop, a.z + (b.z - a.z) * e);
+        taken.forEach((n, i) => { n.visible = !(f * legs > i + 0.5 || (legs === 1 && f > 0.5)); });
+        if (f < 1) return true;
+        node.position.set(pts[legs].x, REST_Y, pts[legs].z);
+        taken.forEach((n) => layers.flying.remove(n));
+        flights.delete(step);
+        resolve();
+        return false;
+      };
+      flights.add(step);
+      requestRender();
+    });
+  }
+
+  function toClient(p) {
+    const r = canvas.getBoundingClientRect();
+    return { x: r.left + p.x, y: r.top + p.y };
+  }
+
+  /** What the board shows, read from its three.js objects (for tests and debugging only). */
+  function describe() {
+    const cls = (n) => [n.userData.selected && 'selected', n.userData.selectable && 'selectable', n.userData.faded && 'taken'].filter(Boolean);
+    return {
+      view: orbit.view,
+      orbit: { ...orbit },
+      pieces: [...marbles.values()].map((n) => ({ cell: n.userData.cell, seat: n.userData.seat ?? null, king: !!n.userData.king, classes: cls(n), lifted: n.position.y > REST_Y + 0.1 })),
+      dests: [...rings.values()].map((r) => ({ cell: r.userData.cell, classes: ['dest', r.userData.stop && 'dest-stop', r.userData.on && 'dest-on'].filter(Boolean) })),
+      ghost: ghost ? ghost.userData.cell : null,
+      previewPath: previewLine.mesh.visible ? previewLine.mesh.userData.cells : null,
+      route: routeLine.mesh.visible ? routeLine.mesh.userData.cells : null,
+      lastMoves: layers.last.children.map((g) => ({ from: g.userData.from, to: g.userData.to })),
+      kingHomes: ground ? ground.group.children.filter((c) => c.name === 'king-home').map((c) => c.userData) : [],
+      destinationTint: tint ? tint.userData.cells : null,
+    };
+  }
+
+  const api = {
+    el,
+    kind: '3d',
+    /** Width / height of the frame the board wants: a square suits both views as it turns. */
+    aspect: 1,
+    update,
+    animate,
+    /** The cell under a client point. */
+    cellAtClient(x, y) {
+      const r = canvas.getBoundingClientRect();
+      return pickCell({ x: x - r.left, y: y - r.top });
+    },
+    /** Where a cell is on screen, in client CSS px (test hook; see docs/ui.md). */
+    cellScreenPosition(cell) {
+      // Before its first frame the board has no size on screen: nothing is where it will be.
+      if (!world || !stats.firstFrameAt) return null;
+      applyCamera();
+      const p = screenOf(cell);
+      return p ? toClient(p) : null;
+    },
+    /** Where the board's turning centre is on screen, client CSS px (test hook). */
+    centreScreenPosition: () => toClient(centreOnCanvas()),
+    setView,
+    resetView,
+    requestRender,
+    describe,
+    stats: () => ({ ...stats, frameAt: [...stats.frameAt], renderMs: [...stats.renderMs], size: { ...size }, pending: !!raf, easing: !!ease, flying: flights.size }),
+    get geometry() { return model ? model.geometry : null; },
+    destroy() {
+      destroyed = true;
+      if (raf) cancelAnimationFrame(raf);
+      resize.disconnect();
+      detach();
+      flights.clear();
+      if (ground) ground.dispose();
+      if (tint) tint.geometry.dispose();
+      for (const g of layers.last.children) if (g.userData.line) g.userData.line.dispose();
+      previewLine.dispose();
+      routeLine.dispose();
+      pieceGeoms.dispose();
+      ringGeoms.dispose();
+      materials.dispose();
+      Object.values(textures).forEach((tx) => tx.dispose());
+      renderer.dispose();
+      renderer.forceContextLoss();
+      if (globalThis.__board === api) delete globalThis.__board;
+    },
+  };
+  // Test hook: e2e tests read positions and what is drawn (docs/ui.md, "Test hooks").
+  globalThis.__board = api;
+  setOrbit(orbit, false);
+  return api;
+}

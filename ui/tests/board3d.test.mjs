@@ -1,0 +1,209 @@
+// The 3D star board's pure parts: cell → world mapping, the camera of each view and viewer,
+// turning and zooming, and picking (screen point → board plane → hole).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { fixture } from './fixtures.mjs';
+import {
+  defaultOrbit, cameraPose, project, rayToPlane, ndcToCss, cssToNdc, dragTurn, wheelZoom, pinchZoom,
+  zoomAbout, clampZoom, shortestTurn, blendOrbit, ZOOM_MIN, ZOOM_MAX,
+} from '../js/board3d/camera.js';
+import { starWorld, starOutline, nearestCell, viewerAzimuth } from '../js/board3d/cells.js';
+
+// The engine's own 3-player star layout (ui/tests/fixtures, written by tests/ui_fixtures.rs).
+const layout = fixture('diamond', 'local-3', 0).layout;
+const world = starWorld(layout);
+const cellsByView = (seat, name) => layout.cells.find((c) => c.view_names[seat] === name).name;
+const at = (name) => { const p = world.cells.get(name); return [p.x, 0, p.z]; };
+// The layout's coordinates come from the engine as f32 (about 7 significant digits).
+const F32_EPS = 1e-5;
+const close = (a, b, eps, what) => assert.ok(Math.abs(a - b) <= eps, `${what}: ${a} vs ${b}`);
+
+test('world: 121 holes one unit apart, seat 0 start towards +z, centred', () => {
+  assert.equal(world.cells.size, 121);
+  const pts = [...world.cells.values()];
+  let nearest = Infinity;
+  for (const a of pts) for (const b of pts) if (a !== b) nearest = Math.min(nearest, Math.hypot(a.x - b.x, a.z - b.z));
+  close(nearest, 1, 1e-9, 'hole spacing');
+  const sum = pts.reduce((s, p) => [s[0] + p.x, s[1] + p.z], [0, 0]);
+  close(sum[0] / 121, 0, 1e-9, 'centre x');
+  close(sum[1] / 121, 0, 1e-9, 'centre z');
+  const apex = world.cells.get(cellsByView(0, 'F1P1'));
+  close(apex.x, 0, 1e-9, 'seat 0 apex x');
+  close(apex.z, 8 * Math.sqrt(3) / 2, F32_EPS, 'seat 0 apex 8 rows in front');
+  close(world.radius, 8 * Math.sqrt(3) / 2, F32_EPS, 'radius = apex distance');
+});
+
+test('outline: a hexagram of 12 corners with every hole inside', () => {
+  const poly = world.outline;
+  assert.equal(poly.length, 12);
+  const inside = (x, z) => {
+    let c = false;
+    for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+      const a = poly[i], b = poly[j];
+      if ((a.z > z) !== (b.z > z) && x < ((b.x - a.x) * (z - a.z)) / (b.z - a.z) + a.x) c = !c;
+    }
+    return c;
+  };
+  for (const [name, p] of world.cells) assert.ok(inside(p.x, p.z), `${name} inside the star`);
+  assert.ok(!inside(0, world.radius + 1), 'beyond an apex is outside');
+  // Inner corners sit where the two triangles cross: r/√3 from the centre.
+  const r = Math.hypot(poly[0].x, poly[0].z);
+  close(Math.hypot(poly[1].x, poly[1].z), r / Math.sqrt(3), 1e-9, 'inner corner');
+  assert.deepEqual(starOutline([{ x: 0, z: 1 }, { x: 1, z: 0 }, { x: 0, z: -1 }, { x: -1, z: 0 }, { x: 2, z: 2 }, { x: -2, z: -2 }], 0).length, 12);
+});
+
+for (const view of ['perspective', 'top']) {
+  for (const seat of [0, 1, 2]) {
+    test(`${view}, seat ${seat}: own start apex in front at the bottom, destination apex at the top`, () => {
+      const orbit = defaultOrbit(view, viewerAzimuth(layout, world, seat));
+      const pose = cameraPose(orbit, { radius: world.radius + 0.8, aspect: 1 });
+      const start = project(pose, 1, at(cellsByView(seat, 'F1P1')));
+      const goal = project(pose, 1, at(cellsByView(seat, 'F17P1')));
+      close(start.x, 0, 1e-9, 'start apex centred');
+      close(goal.x, 0, 1e-9, 'goal apex centred');
+      for (const name of world.cells.keys()) {
+        const p = project(pose, 1, at(name));
+        assert.ok(p.y >= start.y - 1e-9, `${name} is not below the start apex`);
+        assert.ok(p.y <= goal.y + 1e-9, `${name} is not above the goal apex`);
+        if (view === 'perspective') assert.ok(p.depth >= start.depth - 1e-9, `${name} is not nearer than the start apex`);
+      }
+    });
+  }
+}
+
+test('zoom 1 shows the whole board, filling and centred, on a phone and a desktop canvas, both views', () => {
+  for (const aspect of [0.8, 1, 1.6]) {
+    for (const view of ['perspective', 'top']) {
+      for (const az of [0, 1, 2.5]) {
+        const pose = cameraPose({ ...defaultOrbit(view, az) }, { radius: world.radius + 0.8, aspect });
+        let x = 0, y0 = Infinity, y1 = -Infinity;
+        for (const name of world.cells.keys()) {
+          const p = project(pose, aspect, at(name));
+          assert.ok(Math.abs(p.x) < 1 && Math.abs(p.y) < 1, `${view} aspect ${aspect} az ${az}: ${name} on screen (${p.x}, ${p.y})`);
+          x = Math.max(x, Math.abs(p.x));
+          y0 = Math.min(y0, p.y);
+          y1 = Math.max(y1, p.y);
+        }
+        // The holes' extent fills most of the canvas one way or the other, centred vertically.
+        assert.ok(Math.max(x, (y1 - y0) / 2) > 0.7, `${view} aspect ${aspect} az ${az}: fills the view (${x}, ${y0}..${y1})`);
+        assert.ok(Math.abs(y0 + y1) < 0.2, `${view} aspect ${aspect} az ${az}: centred (${y0}..${y1})`);
+      }
+    }
+  }
+});
+
+test('top view: the board is seen flat (every neighbouring pair equally far apart on screen)', () => {
+  const pose = cameraPose(defaultOrbit('top', 0.7), { radius: 8, aspect: 1.2 });
+  const pts = [...world.cells.values()];
+  let min = Infinity, max = 0;
+  for (const a of pts) {
+    for (const b of pts) {
+      if (Math.hypot(a.x - b.x, a.z - b.z) > 1.01 || a === b) continue;
+      const pa = project(pose, 1.2, [a.x, 0, a.z]), pb = project(pose, 1.2, [b.x, 0, b.z]);
+      const d = Math.hypot((pa.x - pb.x) * 1.2, pa.y - pb.y);
+      min = Math.min(min, d); max = Math.max(max, d);
+    }
+  }
+  close(max / min, 1, F32_EPS, 'uniform scale');
+});
+
+test('picking: a tap at any hole\'s screen position finds that hole, after turning and zooming', () => {
+  const frame = { radius: world.radius + 0.8, aspect: 390 / 420 };
+  const W = 390, H = 420;
+  const orbits = [
+    defaultOrbit('perspective', 0),
+    { ...defaultOrbit('perspective', 2.1), zoom: 1.7, tx: 1.2, tz: -0.8 },
+    { ...defaultOrbit('top', -1.3), zoom: 2.4, tx: -2, tz: 1 },
+  ];
+  for (const orbit of orbits) {
+    const pose = cameraPose(orbit, frame);
+    for (const name of world.cells.keys()) {
+      const css = ndcToCss(project(pose, frame.aspect, at(name)), W, H);
+      const hit = rayToPlane(pose, frame.aspect, cssToNdc(css, W, H));
+      assert.equal(nearestCell(world.cells, hit[0], hit[2]), name);
+    }
+  }
+});
+
+test('nearestCell: within half the spacing only', () => {
+  const name = cellsByView(0, 'F9P5');
+  const p = world.cells.get(name);
+  assert.equal(nearestCell(world.cells, p.x + 0.3, p.z - 0.2), name);
+  assert.equal(nearestCell(world.cells, p.x + 0.5, p.z, 0.45), null, 'halfway between two holes is neither');
+  assert.equal(nearestCell(world.cells, 0, world.radius + 2), null, 'off the board');
+});
+
+test('a drag turns the board so the point under the finger follows it', () => {
+  const frame = { radius: 8, aspect: 1 };
+  const W = 400, H = 400;
+  for (const view of ['top', 'perspective']) {
+    let orbit = defaultOrbit(view, 0.4);
+    const pose0 = cameraPose(orbit, frame);
+    const centre = ndcToCss(project(pose0, 1, [0, 0, 0]), W, H);
+    const name = cellsByView(0, 'F5P1');
+    const from = ndcToCss(project(pose0, 1, at(name)), W, H);
+    // The finger sweeps 40° clockwise on screen around the centre.
+    const a = Math.atan2(from.y - centre.y, from.x - centre.x) + (40 * Math.PI) / 180;
+    const r = Math.hypot(from.x - centre.x, from.y - centre.y);
+    const to = { x: centre.x + r * Math.cos(a), y: centre.y + r * Math.sin(a) };
+    const turn = dragTurn(centre, from, to);
+    close(turn, (40 * Math.PI) / 180, 1e-9, 'swept angle');
+    orbit = { ...orbit, azimuth: orbit.azimuth + turn };
+    const after = ndcToCss(project(cameraPose(orbit, frame), 1, at(name)), W, H);
+    if (view === 'top') {
+      close(after.x, to.x, 1e-6, 'x under the finger');
+      close(after.y, to.y, 1e-6, 'y under the finger');
+    } else {
+      // Foreshortened: not exactly under the finger, but turned the same way, near it.
+      const angle = Math.atan2(after.y - centre.y, after.x - centre.x) - Math.atan2(from.y - centre.y, from.x - centre.x);
+      assert.ok(shortestTurn(0, angle) > 0.2, `turned clockwise on screen (${angle})`);
+      assert.ok(Math.hypot(after.x - to.x, after.y - to.y) < r * 0.5, 'near the finger');
+    }
+  }
+  assert.equal(dragTurn({ x: 0, y: 0 }, { x: 5, y: 5 }, { x: -5, y: 5 }), 0, 'no turn near the centre');
+});
+
+test('zoom: wheel and pinch are clamped; zooming keeps the point under the pointer', () => {
+  assert.equal(wheelZoom(1, 100000), ZOOM_MIN);
+  assert.equal(wheelZoom(1, -100000), ZOOM_MAX);
+  assert.ok(wheelZoom(1, -100) > 1.1 && wheelZoom(1, -100) < 1.25, 'one notch zooms in ~16 %');
+  assert.equal(pinchZoom(1, 100, 200), 2);
+  assert.equal(pinchZoom(2, 100, 10), ZOOM_MIN);
+  assert.equal(pinchZoom(2, 0, 10), 2, 'no spread: no change');
+  assert.equal(clampZoom(NaN), 1);
+  const frame = { radius: 8, aspect: 1 };
+  const orbit = defaultOrbit('perspective', 0.3);
+  const ndc = { x: 0.3, y: -0.2 };
+  const before = rayToPlane(cameraPose(orbit, frame), 1, ndc);
+  const z = zoomAbout(orbit, 2, ndc, frame, 8);
+  assert.equal(z.zoom, 2);
+  const after = rayToPlane(cameraPose(z, frame), 1, ndc);
+  close(after[0], before[0], 1e-6, 'x kept');
+  close(after[2], before[2], 1e-6, 'z kept');
+  const back = zoomAbout(z, 0.5, ndc, frame, 8);
+  assert.deepEqual([back.zoom, back.tx, back.tz], [ZOOM_MIN, 0, 0], 'zoomed out fully: centred again');
+  const far = zoomAbout({ ...orbit, zoom: 3 }, 3.5, { x: 0.99, y: 0.99 }, frame, 1);
+  assert.ok(Math.hypot(far.tx, far.tz) <= 1 + 1e-9, 'the target stays on the board');
+});
+
+test('view changes ease the short way round', () => {
+  const a = { ...defaultOrbit('perspective', 3), zoom: 2 };
+  const b = defaultOrbit('top', -3);
+  const mid = blendOrbit(a, b, 0.5);
+  close(Math.abs(shortestTurn(mid.azimuth, Math.PI)), 0, 1e-9, 'through π, not through 0');
+  close(mid.tilt, (a.tilt + b.tilt) / 2, 1e-9, 'tilt halfway');
+  assert.deepEqual(blendOrbit(a, b, 1).tilt, b.tilt);
+  close(blendOrbit(a, b, 0).azimuth, 3, 1e-9, 'starts where it was');
+});
+
+test('dotted arcs: every landing on the route at rest height, jumps arc higher than steps', async () => {
+  const { arcPoints } = await import('../js/board3d/marks.js');
+  const route = [{ x: 0, z: 0 }, { x: 2, z: 0 }, { x: 3, z: 0 }]; // a jump, then a step
+  const pts = arcPoints(route, { base: 0.2, spacing: 0.25, stepHeight: 0.4, jumpHeight: 0.9 });
+  for (const r of route) assert.ok(pts.some((p) => Math.hypot(p.x - r.x, p.z - r.z) < 1e-9 && Math.abs(p.y - 0.2) < 1e-9), `a dot on (${r.x}, ${r.z}) at rest height`);
+  const peak = (x0, x1) => Math.max(...pts.filter((p) => p.x > x0 && p.x < x1).map((p) => p.y));
+  close(peak(0, 2), 1.1, 1e-9, 'the jump peaks 0.9 above');
+  close(peak(2, 3), 0.6, 1e-9, 'the step peaks 0.4 above');
+  for (let i = 1; i < pts.length; i++) assert.ok(Math.hypot(pts[i].x - pts[i - 1].x, pts[i].z - pts[i - 1].z) > 1e-9, 'no dot twice');
+  assert.deepEqual(arcPoints([{ x: 0, z: 0 }]), [], 'no route, no dots');
+});
