@@ -36,7 +36,8 @@ export default {
     assert.deepEqual(view.outcome, { winner: 1, reason: 'resignation' }, 'the CPU (White) wins by resignation');
     assert.equal(s.result.winner, String(view.outcome.winner), 'dialog winner = get_game winner');
     assert.equal(s.result.reason, view.outcome.reason, 'dialog reason = get_game reason');
-    assert.match(s.result.text, /^Gana /, `the dialog names the winner: "${s.result.text}"`);
+    // Against the CPU the dialog speaks from the player's side (docs/ui.md).
+    assert.match(s.result.text, /^Has perdido/, `the dialog says the player lost: "${s.result.text}"`);
     assert.equal(view.legal_moves.length, 0);
     assert.equal(view.can_undo, false, 'a resignation is final');
     t.log(`result: "${s.result.text}" (${s.result.reason})`);
