@@ -13,7 +13,7 @@
 //! A file holds `lines`: a new game (`setup`), then `steps` — `play` (a human move), `cpu` (the
 //! move the CPU seat plays, chosen here so the file does not depend on the search), `undo`,
 //! `redo`, `resign` — and `views[i]`, the view after step i (`views[0]` is the new game). Each view
-//! has the line's name as `id`, `last_played` 0, and no `layout`: the layouts are stored once per
+//! has the line's name as `id`, `last_played` and `created` 0, and no `layout`: the layouts are stored once per
 //! player count in `layouts`.
 
 use damas::geometry::holeset::HoleSet;
@@ -281,6 +281,7 @@ fn fixture(kind: &str) -> String {
                     Some(known) => assert_eq!(known, &layout, "one layout per player count"),
                 }
                 object.insert("last_played".into(), json!(0));
+                object.insert("created".into(), json!(0));
                 view
             })
             .collect();
