@@ -19,6 +19,11 @@ use std::time::{Duration, Instant};
 /// Seconds a dropped seat waits before the CPU plays it (the real 45 s, shortened).
 const TAKEOVER_SECS: u64 = 2;
 
+/// The instances keep the default rate limit (10 messages/s per connection). A client that
+/// answers the CPU the instant its move arrives sends faster than that and is rightly refused,
+/// so the players here wait this long before each move.
+const MOVE_PACE: Duration = Duration::from_millis(150);
+
 /// A `damas-server --redis` process.
 struct Instance {
     child: Child,
@@ -151,6 +156,7 @@ async fn play_one(
     let room = mover.room().clone();
     let target = ply(&room);
     let text = pick_move(&room, seed);
+    tokio::time::sleep(MOVE_PACE).await;
     mover.play(&text, target).await;
     let room = mover
         .state_where(|s| ply(&s["room"]) > target || is_over(&s["room"]))
@@ -330,4 +336,33 @@ async fn a_clock_runs_out_on_the_survivor_after_the_lease_holder_dies() {
         Some(second.name.as_str())
     );
     acknowledged.check_final(&history(&room));
+}
+
+/// A room whose only instance dies with both players in it is not kept for the rest of its
+/// 24 h: what Redis holds expires within 30 min, like a room everyone left.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_room_orphaned_by_a_crash_expires_within_thirty_minutes() {
+    let Some(redis) = RedisServer::start() else {
+        return;
+    };
+    let mut peek = redis.connection();
+    let mut only = Instance::start(&redis.url());
+    let mut ana = only.client().await;
+    ana.create("turkish", 2, json!("none")).await;
+    let code = ana.code.clone().expect("code");
+    let mut bea = only.client().await;
+    bea.join(&code, "Bea").await;
+    bea.state_where(|s| s["room"]["started"] == true).await;
+    wait_for_lease(&mut peek, &code, &only.name, Duration::from_secs(10)).await;
+
+    only.kill();
+    let ttl_ms: i64 = redis::cmd("PTTL")
+        .arg(format!("damas:{{{code}}}:record"))
+        .query(&mut peek)
+        .expect("PTTL");
+    let thirty_minutes = damas_server::store::EMPTY_ROOM_MS as i64;
+    assert!(
+        ttl_ms > 0 && ttl_ms <= thirty_minutes,
+        "the orphaned room lives {ttl_ms} ms more (at most {thirty_minutes})"
+    );
 }
