@@ -31,6 +31,9 @@ const HOUSEKEEPING: Duration = Duration::from_secs(2);
 const LEASE_TTL: Duration = Duration::from_secs(6);
 /// A presence entry outlives two missed renewals (connections renew every 5 s).
 pub const PRESENCE_TTL: Duration = Duration::from_secs(15);
+/// How often the lease holder renews the time to live of a room with someone connected (the
+/// store's TTL is at most 30 min ahead: see `RoomRecord::ttl`).
+const KEEP_ALIVE_MS: u64 = 60_000;
 /// Compare-and-set attempts before an action gives up with `busy`.
 const SAVE_ATTEMPTS: usize = 8;
 
@@ -187,6 +190,8 @@ struct Hub {
     /// When the hub last woke for a deadline (a deadline that could not be acted on is retried
     /// a little later, not in a busy loop).
     last_wake: u64,
+    /// When this hub last set the room's time to live (a save or a keep-alive).
+    kept_alive_at: u64,
 }
 
 impl Hub {
@@ -205,6 +210,7 @@ impl Hub {
             cpu_tx,
             cpu_rx,
             last_wake: 0,
+            kept_alive_at: 0,
         }
     }
 
@@ -331,11 +337,31 @@ impl Hub {
         }
         if self.lease {
             self.reconcile_presence().await;
+            if !self.present.is_empty() {
+                self.keep_alive().await;
+            }
         } else if let Ok(present) = store.present_seats(&self.code).await {
             if present != self.present {
                 self.present = present;
                 self.publish_snapshot();
             }
+        }
+    }
+
+    /// Renews the room's time to live while someone is connected.
+    async fn keep_alive(&mut self) {
+        let now = self.now();
+        if now.saturating_sub(self.kept_alive_at) < KEEP_ALIVE_MS {
+            return;
+        }
+        let Some(record) = &self.record else {
+            return;
+        };
+        let ttl = record.value.ttl(now);
+        match self.shared.store.touch(&self.code, ttl).await {
+            Ok(true) => self.kept_alive_at = now,
+            Ok(false) => self.reload().await,
+            Err(error) => tracing::warn!(room = %self.code, %error, "keep-alive failed"),
         }
     }
 
@@ -415,6 +441,7 @@ impl Hub {
                 .await?
             {
                 Save::Saved(version) => {
+                    self.kept_alive_at = now;
                     let event = RoomEvent::Changed { version };
                     if let Err(error) = self.shared.store.publish(&self.code, &event).await {
                         tracing::warn!(room = %self.code, %error, "publish failed");

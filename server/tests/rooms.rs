@@ -517,6 +517,34 @@ async fn rooms_expire() {
         .await;
 }
 
+/// While players are connected the room outlives 30 quiet minutes: the store holds a room at
+/// most 30 min ahead (so one orphaned by a crash goes), and the hub renews that while someone is
+/// there.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_room_with_players_outlives_an_hour_without_a_move() {
+    let server = TestServer::start().await;
+    let mut ana = server.client().await;
+    let ana_seat = ana.create("turkish", 2, Value::Null).await;
+    let code = ana.code.clone().unwrap();
+    let mut bea = server.client().await;
+    bea.join(&code, "Bea").await;
+    let room = ana.state_where(|s| s["room"]["started"] == true).await;
+    for _ in 0..3 {
+        server.time.advance(Duration::from_secs(20 * 60));
+        // One housekeeping round of the hub (every 2 s).
+        tokio::time::sleep(Duration::from_millis(2500)).await;
+    }
+    let text = pick_move(&room, &mut 3);
+    let mover = if to_move(&room) == ana_seat {
+        &mut ana
+    } else {
+        &mut bea
+    };
+    mover.play(&text, 0).await;
+    let room = mover.state_where(|s| ply(&s["room"]) == 1).await;
+    assert_eq!(room["view"]["history"][0]["move"]["move"], text.as_str());
+}
+
 /// Spectators watch live, read-only; a full room refuses a join.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn spectators_watch_read_only() {

@@ -256,6 +256,29 @@ async fn rooms_expire_by_their_ttl_and_saves_extend_it(backend: Backend) {
         .unwrap());
 }
 
+async fn touch_extends_the_ttl_of_a_live_room_only(backend: Backend) {
+    let short = Duration::from_millis(300);
+    let (touched, left) = (fresh_code(), fresh_code());
+    for code in [&touched, &left] {
+        backend.a.create(code, &record(code), short).await.unwrap();
+    }
+    assert!(backend.b.touch(&touched, LONG).await.unwrap());
+    backend.pass(Duration::from_millis(500)).await;
+    let loaded = backend.a.load(&touched).await.unwrap().expect("kept alive");
+    assert_eq!(
+        (loaded.version, loaded.value),
+        (1, record(&touched)),
+        "the record is as it was"
+    );
+    assert!(backend.a.load(&left).await.unwrap().is_none(), "expired");
+    // A gone room stays gone.
+    assert!(!backend.b.touch(&left, LONG).await.unwrap());
+    assert!(backend.a.load(&left).await.unwrap().is_none());
+    let never = fresh_code();
+    assert!(!backend.a.touch(&never, LONG).await.unwrap());
+    assert!(backend.a.load(&never).await.unwrap().is_none());
+}
+
 async fn delete_removes_the_room_and_tells_subscribers(backend: Backend) {
     let code = fresh_code();
     backend.a.create(&code, &record(&code), LONG).await.unwrap();
@@ -470,6 +493,7 @@ conformance!(
     concurrent_saves_of_one_version_let_exactly_one_win,
     save_of_a_missing_room_conflicts,
     rooms_expire_by_their_ttl_and_saves_extend_it,
+    touch_extends_the_ttl_of_a_live_room_only,
     delete_removes_the_room_and_tells_subscribers,
     events_reach_every_subscriber_of_the_room_in_order,
     a_dropped_subscriber_leaves_the_others_listening,

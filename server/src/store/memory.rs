@@ -171,6 +171,18 @@ impl RoomStore for MemoryStore {
         }
     }
 
+    async fn touch(&self, code: &RoomCode, ttl: Duration) -> Result<bool, StoreError> {
+        let now = self.time.now_ms();
+        let expires_at = self.deadline(ttl);
+        Ok(match self.lock().live(code, now) {
+            Some(room) => {
+                room.expires_at = expires_at;
+                true
+            }
+            None => false,
+        })
+    }
+
     async fn delete(&self, code: &RoomCode) -> Result<(), StoreError> {
         let mut rooms = self.lock();
         rooms.rooms.remove(code);

@@ -14,8 +14,9 @@
 //!   room's lease, from absolute deadlines kept in the record, so another instance can take over.
 //! - Presence entries have a short TTL renewed by the instance holding the socket, so a crashed
 //!   instance's players show as gone within seconds.
-//! - Expiry: every save passes the time left until [`RoomRecord::expires_at`]; the backend drops
-//!   the room then (memory: a sweeper; Redis: PEXPIRE on each of the room's keys).
+//! - Expiry: every save passes the time left until [`RoomRecord::expires_at`], capped at 30 min
+//!   and renewed by the lease holder while someone is connected (so a room orphaned by a crash
+//!   goes too); the backend drops the room then (memory: a sweeper; Redis: PEXPIRE).
 
 pub mod memory;
 #[cfg(feature = "redis")]
@@ -122,6 +123,9 @@ pub trait RoomStore: Send + Sync + 'static {
         record: &RoomRecord,
         ttl: Duration,
     ) -> Result<Save, StoreError>;
+    /// Sets the room's time to live, record unchanged; false if the room is gone (it is not
+    /// created again).
+    async fn touch(&self, code: &RoomCode, ttl: Duration) -> Result<bool, StoreError>;
     /// Removes the room and everything kept for it.
     async fn delete(&self, code: &RoomCode) -> Result<(), StoreError>;
     /// Tells every subscriber of the room (on every instance, this one included).
@@ -282,8 +286,12 @@ impl RoomRecord {
         }
     }
 
-    /// The time to live to pass to `create`/`save` at `now_ms` (at least 1 ms).
+    /// The time to live to pass to `create`/`save`/`touch` at `now_ms` (at least 1 ms): until
+    /// [`RoomRecord::expires_at`], but never more than [`EMPTY_ROOM_MS`] ahead. The hub holding
+    /// the room's lease renews it while someone is connected ([`RoomStore::touch`]), so a room
+    /// whose instances all died with players in it expires like a room everyone left.
     pub fn ttl(&self, now_ms: u64) -> Duration {
-        Duration::from_millis(self.expires_at().saturating_sub(now_ms).max(1))
+        let left = self.expires_at().saturating_sub(now_ms);
+        Duration::from_millis(left.clamp(1, EMPTY_ROOM_MS))
     }
 }

@@ -12,7 +12,7 @@
 //! Writes that must be atomic (create, compare-and-set save, lease take/renew/release, presence,
 //! delete) are Lua scripts sent with `EVALSHA` by `redis::Script`. A save returns only after Redis
 //! answered, so a move acknowledged to a client is in Redis. Expiry is Redis's own: each save
-//! sets `PEXPIRE` on the record to the room's time left; the lease and presence keys carry their
+//! sets `PEXPIRE` on the record to the room's time left (renewed by `touch`); the lease and presence keys carry their
 //! own short TTLs and vanish unless renewed.
 //!
 //! Events: one pub/sub connection per instance, owned by a task that fans messages out to local
@@ -379,6 +379,19 @@ impl RoomStore for RedisStore {
             0 => Save::Conflict,
             version => Save::Saved(version),
         })
+    }
+
+    async fn touch(&self, code: &RoomCode, ttl: Duration) -> Result<bool, StoreError> {
+        // PEXPIRE leaves a missing key missing (answers 0).
+        let set: i64 = self
+            .conn()
+            .pexpire(
+                room_key(code, "record"),
+                i64::try_from(millis(ttl)).unwrap_or(i64::MAX),
+            )
+            .await
+            .map_err(unavailable)?;
+        Ok(set == 1)
     }
 
     async fn delete(&self, code: &RoomCode) -> Result<(), StoreError> {
