@@ -26,7 +26,7 @@ fn change_game<R: Runtime, T>(
     let finished = session
         .take_first_finish()
         .then(|| session.game().variant().kind);
-    if let Err(error) = state.persist.save_game(app, session) {
+    if let Err(error) = state.persist.save_game(session) {
         if let Ok(mut restored) = before.restore() {
             restored.set_games_played(session.games_played());
             *session = restored;
@@ -41,9 +41,9 @@ fn change_game<R: Runtime, T>(
 }
 
 /// Saves a new game; forgets it if it cannot be saved.
-fn keep_new_game<R: Runtime>(app: &AppHandle<R>, state: &AppState, id: String) -> Reply<GameView> {
+fn keep_new_game(state: &AppState, id: String) -> Reply<GameView> {
     let mut sessions = lock(&state.sessions);
-    let saved = state.persist.save_game(app, sessions.get(&id)?);
+    let saved = state.persist.save_game(sessions.get(&id)?);
     if let Err(error) = saved {
         let _ = sessions.remove(&id);
         return Err(error);
@@ -52,18 +52,14 @@ fn keep_new_game<R: Runtime>(app: &AppHandle<R>, state: &AppState, id: String) -
 }
 
 #[tauri::command]
-pub fn new_game<R: Runtime>(
-    app: AppHandle<R>,
-    state: State<'_, AppState>,
-    setup: Value,
-) -> Reply<GameView> {
+pub fn new_game(state: State<'_, AppState>, setup: Value) -> Reply<GameView> {
     let setup: GameSetup = serde_json::from_value(setup).map_err(AppError::bad_input)?;
     let id = {
         let mut sessions = lock(&state.sessions);
         sessions.cancel_all();
         sessions.create(&setup)?.id().to_string()
     };
-    keep_new_game(&app, &state, id)
+    keep_new_game(&state, id)
 }
 
 #[tauri::command]
@@ -131,17 +127,13 @@ pub fn resign<R: Runtime>(
 }
 
 #[tauri::command]
-pub fn rematch<R: Runtime>(
-    app: AppHandle<R>,
-    state: State<'_, AppState>,
-    id: String,
-) -> Reply<GameView> {
+pub fn rematch(state: State<'_, AppState>, id: String) -> Reply<GameView> {
     let new_id = {
         let mut sessions = lock(&state.sessions);
         sessions.cancel_all();
         sessions.rematch(&id)?.id().to_string()
     };
-    keep_new_game(&app, &state, new_id)
+    keep_new_game(&state, new_id)
 }
 
 #[tauri::command]
@@ -150,14 +142,10 @@ pub fn list_saved(state: State<'_, AppState>) -> Vec<SavedGame> {
 }
 
 #[tauri::command]
-pub fn delete_saved<R: Runtime>(
-    app: AppHandle<R>,
-    state: State<'_, AppState>,
-    id: String,
-) -> Reply<()> {
+pub fn delete_saved(state: State<'_, AppState>, id: String) -> Reply<()> {
     let mut sessions = lock(&state.sessions);
     sessions.get(&id)?;
-    state.persist.delete_game(&app, &id)?;
+    state.persist.delete_game(&id)?;
     sessions.remove(&id)?;
     Ok(())
 }

@@ -5,11 +5,13 @@
 mod commands;
 mod error;
 mod persist;
+mod saves;
 mod settings;
 mod state;
 
 pub use error::{AppError, Notice};
-pub use persist::{GAMES_PLAYED_KEY, PROGRESS_FILE, SAVES_FILE, SETTINGS_FILE};
+pub use persist::{GAMES_PLAYED_KEY, PROGRESS_FILE, SETTINGS_FILE};
+pub use saves::{OLD_SAVES_FILE, SAVES_DIR};
 pub use settings::{Language, Settings, Skin};
 pub use state::AppState;
 

@@ -1,9 +1,9 @@
-//! Saved games, settings and the player's progress on disk, through tauri-plugin-store.
+//! Settings and the player's progress on disk, through tauri-plugin-store (the saved games have a
+//! file each: see [`crate::saves`]).
 //!
-//! Three store files in the app's data directory (`$XDG_DATA_HOME/<identifier>` on Linux):
-//! `saves.json` (one entry per game id: the session layer's save record), `settings.json`, and
-//! `progress.json` (the games finished against the CPU, per game kind: the easy CPU is gentler in
-//! the first ones).
+//! Two store files in the app's data directory (`$XDG_DATA_HOME/<identifier>` on Linux):
+//! `settings.json` and `progress.json` (the games finished against the CPU, per game kind: the easy
+//! CPU is gentler in the first ones).
 //! The plugin keeps each store in memory and loads it; writing is ours, because the plugin's
 //! `save` overwrites the file in place, which a kill mid-write would leave half written: we write
 //! the store's entries to a temporary file, sync it and rename it over the old one. Auto-save is
@@ -11,11 +11,12 @@
 //!
 //! A file that is not a JSON object is moved aside to `<name>.corrupt-<unix ms>.json` before the
 //! plugin opens it (the plugin would silently start empty and later overwrite it), and a game
-//! record that does not replay is moved out the same way; each case leaves a [`Notice`].
+//! each case leaves a [`Notice`].
 
 use crate::error::{AppError, Notice};
+use crate::saves::SavedGames;
 use crate::settings::Settings;
-use damas::session::{unix_ms, SavedSession, Session};
+use damas::session::{unix_ms, Session};
 use damas::GameKind;
 use serde_json::{Map, Value};
 use std::fs;
@@ -25,18 +26,18 @@ use std::sync::Arc;
 use tauri::{AppHandle, Runtime};
 use tauri_plugin_store::{Store, StoreBuilder, StoreExt};
 
-pub const SAVES_FILE: &str = "saves.json";
 pub const SETTINGS_FILE: &str = "settings.json";
 pub const PROGRESS_FILE: &str = "progress.json";
 const SETTINGS_KEY: &str = "settings";
 /// In `progress.json`: `{"english": 3, "turkish": 0, …}`, games finished against the CPU.
 pub const GAMES_PLAYED_KEY: &str = "games_finished_vs_cpu";
-const STORE_FILES: [&str; 3] = [SAVES_FILE, SETTINGS_FILE, PROGRESS_FILE];
+const STORE_FILES: [&str; 2] = [SETTINGS_FILE, PROGRESS_FILE];
 
-/// Where the stores live.
+/// Where the stores and the saved games live.
 #[derive(Clone, Debug)]
 pub struct Persist {
     dir: PathBuf,
+    games: SavedGames,
 }
 
 impl Persist {
@@ -47,9 +48,9 @@ impl Persist {
         notices: &mut Vec<Notice>,
     ) -> Result<Persist, AppError> {
         fs::create_dir_all(&dir).map_err(AppError::storage)?;
-        let persist = Persist { dir };
+        let games = SavedGames::open(&dir, notices)?;
+        let persist = Persist { dir, games };
         for (file, code, what) in [
-            (SAVES_FILE, "corrupt_saves", "saved games"),
             (SETTINGS_FILE, "corrupt_settings", "settings"),
             (PROGRESS_FILE, "corrupt_progress", "progress"),
         ] {
@@ -69,6 +70,20 @@ impl Persist {
         &self.dir
     }
 
+    /// Every saved game that replays; the others are set aside.
+    pub fn load_games(&self, notices: &mut Vec<Notice>) -> Result<Vec<Session>, AppError> {
+        self.games.load(notices)
+    }
+
+    /// Writes a game's record; returns once it is on disk.
+    pub fn save_game(&self, session: &Session) -> Result<(), AppError> {
+        self.games.save(session)
+    }
+
+    pub fn delete_game(&self, id: &str) -> Result<(), AppError> {
+        self.games.delete(id)
+    }
+
     fn path(&self, file: &str) -> PathBuf {
         self.dir.join(file)
     }
@@ -76,85 +91,6 @@ impl Persist {
     fn store<R: Runtime>(&self, app: &AppHandle<R>, file: &str) -> Result<Arc<Store<R>>, AppError> {
         app.get_store(self.path(file))
             .ok_or_else(|| AppError::storage(format!("the store {file} is not open")))
-    }
-
-    /// Every saved game that replays; the others are moved to a `saves.corrupt-…` file.
-    pub fn load_games<R: Runtime>(
-        &self,
-        app: &AppHandle<R>,
-        notices: &mut Vec<Notice>,
-    ) -> Result<Vec<Session>, AppError> {
-        let store = self.store(app, SAVES_FILE)?;
-        let mut sessions = Vec::new();
-        let mut rejected = Map::new();
-        let mut reasons = Vec::new();
-        for (key, value) in store.entries() {
-            let loaded = SavedSession::from_json(&value).and_then(|record| {
-                if record.id == key {
-                    record.restore()
-                } else {
-                    Err(damas::session::SessionError::BadSave(format!(
-                        "stored under '{key}' but named '{}'",
-                        record.id
-                    )))
-                }
-            });
-            match loaded {
-                Ok(session) => sessions.push(session),
-                Err(error) => {
-                    reasons.push(format!("{key}: {error}"));
-                    rejected.insert(key, value);
-                }
-            }
-        }
-        if !rejected.is_empty() {
-            let aside = aside_path(&self.path(SAVES_FILE));
-            write_atomically(&aside, &Value::Object(rejected.clone()))?;
-            for key in rejected.keys() {
-                store.delete(key);
-            }
-            self.flush(&store, SAVES_FILE)?;
-            notices.push(Notice {
-                code: "corrupt_game",
-                message: format!(
-                    "{} saved game(s) could not be replayed and were moved to {} ({})",
-                    rejected.len(),
-                    file_name(&aside),
-                    reasons.join("; ")
-                ),
-            });
-        }
-        Ok(sessions)
-    }
-
-    /// Writes a game's record; returns once it is on disk.
-    pub fn save_game<R: Runtime>(
-        &self,
-        app: &AppHandle<R>,
-        session: &Session,
-    ) -> Result<(), AppError> {
-        let store = self.store(app, SAVES_FILE)?;
-        let previous = store.get(session.id());
-        store.set(session.id(), session.to_save().to_json());
-        self.flush(&store, SAVES_FILE).inspect_err(|_| {
-            // Keep memory and disk alike: the store holds what the file holds.
-            match &previous {
-                Some(value) => store.set(session.id(), value.clone()),
-                None => {
-                    store.delete(session.id());
-                }
-            }
-        })
-    }
-
-    pub fn delete_game<R: Runtime>(&self, app: &AppHandle<R>, id: &str) -> Result<(), AppError> {
-        let store = self.store(app, SAVES_FILE)?;
-        if let Some(previous) = store.get(id) {
-            store.delete(id);
-            self.flush(&store, SAVES_FILE)
-                .inspect_err(|_| store.set(id, previous))?;
-        }
-        Ok(())
     }
 
     /// The saved settings, or the defaults (an unreadable entry is reported and replaced).
@@ -181,15 +117,8 @@ impl Persist {
         app: &AppHandle<R>,
         settings: &Settings,
     ) -> Result<(), AppError> {
-        let store = self.store(app, SETTINGS_FILE)?;
         let value = serde_json::to_value(settings).map_err(AppError::storage)?;
-        let previous = store.get(SETTINGS_KEY);
-        store.set(SETTINGS_KEY, value);
-        self.flush(&store, SETTINGS_FILE).inspect_err(|_| {
-            if let Some(previous) = previous {
-                store.set(SETTINGS_KEY, previous);
-            }
-        })
+        self.put(app, SETTINGS_FILE, SETTINGS_KEY, value)
     }
 
     /// Games finished against the CPU, for each game kind. A missing count is 0; an unreadable
@@ -250,20 +179,31 @@ impl Persist {
         app: &AppHandle<R>,
         counts: &[(GameKind, u32)],
     ) -> Result<(), AppError> {
-        let store = self.store(app, PROGRESS_FILE)?;
         let entries: Map<String, Value> = counts
             .iter()
             .map(|&(kind, games)| (kind.as_str().to_string(), Value::from(games)))
             .collect();
-        let previous = store.get(GAMES_PLAYED_KEY);
-        store.set(GAMES_PLAYED_KEY, Value::Object(entries));
-        self.flush(&store, PROGRESS_FILE)
-            .inspect_err(|_| match &previous {
-                Some(value) => store.set(GAMES_PLAYED_KEY, value.clone()),
-                None => {
-                    store.delete(GAMES_PLAYED_KEY);
-                }
-            })
+        self.put(app, PROGRESS_FILE, GAMES_PLAYED_KEY, Value::Object(entries))
+    }
+
+    /// Sets `key` in store `file` and writes the file; if writing fails, the store gets its old
+    /// entry back, so that memory and disk stay alike.
+    fn put<R: Runtime>(
+        &self,
+        app: &AppHandle<R>,
+        file: &str,
+        key: &str,
+        value: Value,
+    ) -> Result<(), AppError> {
+        let store = self.store(app, file)?;
+        let previous = store.get(key);
+        store.set(key, value);
+        self.flush(&store, file).inspect_err(|_| match previous {
+            Some(previous) => store.set(key, previous),
+            None => {
+                store.delete(key);
+            }
+        })
     }
 
     /// Closes the stores, so that the plugin does not rewrite them (in place) at exit; every
@@ -314,8 +254,8 @@ pub fn write_atomically(path: &Path, value: &Value) -> Result<(), AppError> {
     })
 }
 
-/// `saves.json` → `saves.corrupt-<unix ms>.json` beside it.
-fn aside_path(path: &Path) -> PathBuf {
+/// `settings.json` → `settings.corrupt-<unix ms>.json` beside it.
+pub(crate) fn aside_path(path: &Path) -> PathBuf {
     let stem = path
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
@@ -330,14 +270,14 @@ fn aside_path(path: &Path) -> PathBuf {
     }
 }
 
-fn file_name(path: &Path) -> String {
+pub(crate) fn file_name(path: &Path) -> String {
     path.file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default()
 }
 
 /// Moves `path` aside when it exists but is not a readable JSON object.
-fn set_aside_if_corrupt(path: &Path, code: &'static str, what: &str) -> Option<Notice> {
+pub(crate) fn set_aside_if_corrupt(path: &Path, code: &'static str, what: &str) -> Option<Notice> {
     let problem = match fs::read(path) {
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => return None,
         Err(error) => error.to_string(),

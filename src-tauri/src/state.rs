@@ -40,7 +40,7 @@ impl AppState {
         let mut notices = Vec::new();
         let persist = Persist::open(app, dir, &mut notices)?;
         let mut sessions = Sessions::new();
-        for session in persist.load_games(app, &mut notices)? {
+        for session in persist.load_games(&mut notices)? {
             sessions.insert(session);
         }
         let settings = persist.load_settings(app, &mut notices)?;

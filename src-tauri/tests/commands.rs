@@ -307,22 +307,62 @@ fn deleting_a_game_removes_it_from_disk() {
     assert_eq!(list[0]["id"], kept["id"]);
 }
 
+/// The file that holds game `view` (`saves/<id>.json`).
+fn game_file(dir: &std::path::Path, view: &Value) -> std::path::PathBuf {
+    dir.join(damas_app_lib::SAVES_DIR)
+        .join(format!("{}.json", view["id"].as_str().unwrap()))
+}
+
+/// Names of the files in `dir` that start with `prefix` and end in `.json`.
+fn files_named(dir: &std::path::Path, prefix: &str) -> Vec<String> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .filter_map(Result::ok)
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|name| name.starts_with(prefix) && name.ends_with(".json"))
+        .collect()
+}
+
 #[test]
-fn a_corrupt_store_is_set_aside_and_the_app_starts() {
+fn each_game_has_its_own_file_and_a_move_rewrites_only_that_one() {
     let dir = tempfile::tempdir().unwrap();
-    let saves = dir.path().join(damas_app_lib::SAVES_FILE);
+    let app = TestApp::start(dir.path());
+    let quiet = new_game(&app, english("local"));
+    let busy = new_game(&app, english("local"));
+    let quiet_file = game_file(dir.path(), &quiet);
+    let written = std::fs::metadata(&quiet_file).unwrap().modified().unwrap();
+    let quiet_bytes = std::fs::read(&quiet_file).unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    let moved = app.ok(
+        "play_move",
+        json!({"id": busy["id"], "moveText": first_move(&busy)}),
+    );
+    let on_disk: Value =
+        serde_json::from_slice(&std::fs::read(game_file(dir.path(), &busy)).unwrap()).unwrap();
+    assert_eq!(on_disk["id"], busy["id"]);
+    assert_eq!(
+        on_disk["moves"],
+        json!([moved["history"][0]["move"]["move"]])
+    );
+    assert_eq!(std::fs::read(&quiet_file).unwrap(), quiet_bytes);
+    assert_eq!(
+        std::fs::metadata(&quiet_file).unwrap().modified().unwrap(),
+        written,
+        "the other game's file was not rewritten"
+    );
+}
+
+#[test]
+fn a_corrupt_old_saves_file_is_set_aside_and_the_app_starts() {
+    let dir = tempfile::tempdir().unwrap();
+    let saves = dir.path().join(damas_app_lib::OLD_SAVES_FILE);
     std::fs::write(&saves, b"{\"half\": [1, 2").unwrap();
     let app = TestApp::start(dir.path());
     let notices = app.ok("take_startup_notices", json!({}));
     assert_eq!(notices.as_array().map(Vec::len), Some(1), "{notices}");
     assert_eq!(notices[0]["code"], "corrupt_saves");
     let message = notices[0]["message"].as_str().unwrap();
-    let aside: Vec<_> = std::fs::read_dir(dir.path())
-        .unwrap()
-        .filter_map(Result::ok)
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|name| name.starts_with("saves.corrupt-") && name.ends_with(".json"))
-        .collect();
+    let aside = files_named(dir.path(), "saves.corrupt-");
     assert_eq!(aside.len(), 1);
     assert!(message.contains(&aside[0]), "{message}");
     assert_eq!(
@@ -333,14 +373,79 @@ fn a_corrupt_store_is_set_aside_and_the_app_starts() {
     assert_eq!(app.ok("take_startup_notices", json!({})), json!([]));
     assert_eq!(app.ok("list_saved", json!({})), json!([]));
     let view = new_game(&app, english("local"));
-    let on_disk: Value = serde_json::from_slice(&std::fs::read(&saves).unwrap()).unwrap();
-    assert!(on_disk.get(view["id"].as_str().unwrap()).is_some());
+    let on_disk: Value =
+        serde_json::from_slice(&std::fs::read(game_file(dir.path(), &view)).unwrap()).unwrap();
+    assert_eq!(on_disk["id"], view["id"]);
+}
+
+#[test]
+fn the_games_of_an_old_saves_file_get_their_own_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let (first, second) = {
+        let app = TestApp::start(dir.path());
+        let first = new_game(&app, english("local"));
+        let first = app.ok(
+            "play_move",
+            json!({"id": first["id"], "moveText": first_move(&first)}),
+        );
+        let second = new_game(&app, english("cpu"));
+        (first, second)
+    };
+    // The single file of earlier versions: {id: save record}.
+    let mut old = serde_json::Map::new();
+    for view in [&first, &second] {
+        let record: Value =
+            serde_json::from_slice(&std::fs::read(game_file(dir.path(), view)).unwrap()).unwrap();
+        old.insert(view["id"].as_str().unwrap().to_string(), record);
+    }
+    std::fs::remove_dir_all(dir.path().join(damas_app_lib::SAVES_DIR)).unwrap();
+    let old_saves = dir.path().join(damas_app_lib::OLD_SAVES_FILE);
+    std::fs::write(&old_saves, serde_json::to_vec(&Value::Object(old)).unwrap()).unwrap();
+
+    let app = TestApp::start(dir.path());
+    assert_eq!(app.ok("take_startup_notices", json!({})), json!([]));
+    assert_eq!(app.ok("get_game", id(&first)), first);
+    assert_eq!(app.ok("get_game", id(&second)), second);
+    assert!(game_file(dir.path(), &first).exists());
+    assert!(game_file(dir.path(), &second).exists());
+    assert!(!old_saves.exists(), "read once");
+    assert_eq!(files_named(dir.path(), "saves.migrated-").len(), 1, "kept");
+    drop(app);
+    let app = TestApp::start(dir.path());
+    assert_eq!(app.ok("get_game", id(&first)), first);
+}
+
+#[test]
+fn a_garbled_game_file_is_set_aside_and_the_others_load() {
+    let dir = tempfile::tempdir().unwrap();
+    let (good, bad) = {
+        let app = TestApp::start(dir.path());
+        (
+            new_game(&app, english("local")),
+            new_game(&app, english("local")),
+        )
+    };
+    let garbage = b"{\"format\": 1, \"id\": \"half a wri";
+    std::fs::write(game_file(dir.path(), &bad), garbage).unwrap();
+
+    let app = TestApp::start(dir.path());
+    let notices = app.ok("take_startup_notices", json!({}));
+    assert_eq!(notices.as_array().map(Vec::len), Some(1), "{notices}");
+    assert_eq!(notices[0]["code"], "corrupt_game");
+    let bad_id = bad["id"].as_str().unwrap();
+    assert!(notices[0]["message"].as_str().unwrap().contains(bad_id));
+    let saves = dir.path().join(damas_app_lib::SAVES_DIR);
+    let aside = files_named(&saves, &format!("{bad_id}.corrupt-"));
+    assert_eq!(aside.len(), 1);
+    assert_eq!(std::fs::read(saves.join(&aside[0])).unwrap(), garbage);
+    assert!(!game_file(dir.path(), &bad).exists());
+    assert_eq!(app.error_code("get_game", id(&bad)), "no_such_game");
+    assert_eq!(app.ok("get_game", id(&good)), good);
 }
 
 #[test]
 fn a_tampered_game_is_moved_out_and_the_others_load() {
     let dir = tempfile::tempdir().unwrap();
-    let saves = dir.path().join(damas_app_lib::SAVES_FILE);
     let (good, bad) = {
         let app = TestApp::start(dir.path());
         let good = new_game(&app, english("local"));
@@ -351,19 +456,38 @@ fn a_tampered_game_is_moved_out_and_the_others_load() {
         );
         (good, bad)
     };
-    let mut on_disk: Value = serde_json::from_slice(&std::fs::read(&saves).unwrap()).unwrap();
-    let bad_id = bad["id"].as_str().unwrap();
-    on_disk[bad_id]["moves"] = json!(["1-32"]);
-    std::fs::write(&saves, serde_json::to_vec(&on_disk).unwrap()).unwrap();
+    let bad_file = game_file(dir.path(), &bad);
+    let mut on_disk: Value = serde_json::from_slice(&std::fs::read(&bad_file).unwrap()).unwrap();
+    on_disk["moves"] = json!(["1-32"]);
+    std::fs::write(&bad_file, serde_json::to_vec(&on_disk).unwrap()).unwrap();
 
     let app = TestApp::start(dir.path());
     let notices = app.ok("take_startup_notices", json!({}));
     assert_eq!(notices[0]["code"], "corrupt_game", "{notices}");
+    let bad_id = bad["id"].as_str().unwrap();
     assert!(notices[0]["message"].as_str().unwrap().contains(bad_id));
     assert_eq!(app.error_code("get_game", id(&bad)), "no_such_game");
     assert_eq!(app.ok("get_game", id(&good)), good);
-    let on_disk: Value = serde_json::from_slice(&std::fs::read(&saves).unwrap()).unwrap();
-    assert!(on_disk.get(bad_id).is_none());
+    assert!(!bad_file.exists());
+}
+
+#[test]
+fn a_renamed_game_file_is_not_loaded_under_the_wrong_id() {
+    let dir = tempfile::tempdir().unwrap();
+    let view = {
+        let app = TestApp::start(dir.path());
+        new_game(&app, english("local"))
+    };
+    let saves = dir.path().join(damas_app_lib::SAVES_DIR);
+    std::fs::rename(game_file(dir.path(), &view), saves.join("g1-0001.json")).unwrap();
+    let app = TestApp::start(dir.path());
+    let notices = app.ok("take_startup_notices", json!({}));
+    assert_eq!(notices[0]["code"], "corrupt_game", "{notices}");
+    assert_eq!(app.ok("list_saved", json!({})), json!([]));
+    assert_eq!(
+        app.error_code("get_game", json!({"id": "g1-0001"})),
+        "no_such_game"
+    );
 }
 
 #[test]
@@ -407,225 +531,29 @@ fn a_move_that_cannot_be_saved_is_not_played() {
     let dir = tempfile::tempdir().unwrap();
     let app = TestApp::start(dir.path());
     let view = new_game(&app, english("local"));
-    // A directory where the temporary file goes makes the next write fail.
-    let blocker = dir
-        .path()
-        .join(format!("{}.tmp", damas_app_lib::SAVES_FILE));
+    // A directory where the game's temporary file goes makes its next write fail.
+    let file = game_file(dir.path(), &view);
+    let mut blocker = file.clone().into_os_string();
+    blocker.push(".tmp");
+    let blocker = std::path::PathBuf::from(blocker);
     std::fs::create_dir(&blocker).unwrap();
     let args = json!({"id": view["id"], "moveText": first_move(&view)});
     assert_eq!(app.error_code("play_move", args.clone()), "storage");
     assert_eq!(app.ok("get_game", id(&view)), view);
-    assert_eq!(app.error_code("new_game", english("local")), "storage");
-    // The failed new game took nothing out, not even this game without a move.
-    assert_eq!(app.ok("get_game", id(&view)), view);
     // The file on disk still holds the game as it was.
-    let on_disk: Value =
-        serde_json::from_slice(&std::fs::read(dir.path().join(damas_app_lib::SAVES_FILE)).unwrap())
-            .unwrap();
-    assert_eq!(on_disk[view["id"].as_str().unwrap()]["moves"], json!([]));
-
+    let on_disk: Value = serde_json::from_slice(&std::fs::read(&file).unwrap()).unwrap();
+    assert_eq!(on_disk["moves"], json!([]));
     std::fs::remove_dir(&blocker).unwrap();
+
+    // No folder for the saves: a new game cannot be written, so it is not kept.
+    let saves = dir.path().join(damas_app_lib::SAVES_DIR);
+    let moved = dir.path().join("saves-elsewhere");
+    std::fs::rename(&saves, &moved).unwrap();
+    std::fs::write(&saves, b"not a folder").unwrap();
+    assert_eq!(app.error_code("new_game", english("local")), "storage");
+    assert_eq!(app.ok("get_game", id(&view)), view);
+    std::fs::remove_file(&saves).unwrap();
+    std::fs::rename(&moved, &saves).unwrap();
+
     assert_eq!(app.ok("play_move", args)["ply"], 1);
-}
-
-#[test]
-fn diamond_for_three_against_two_cpus() {
-    let dir = tempfile::tempdir().unwrap();
-    let app = TestApp::start(dir.path());
-    let setup = json!({"setup": {"variant": {"kind": "diamond", "players": 3}, "mode": "cpu", "level": "medium"}});
-    let view = new_game(&app, setup);
-    assert_eq!(view["layout"]["shape"]["type"], "star");
-    assert_eq!(view["layout"]["cells"].as_array().map(Vec::len), Some(121));
-    assert_eq!(view["human_seats"], json!([0]));
-    let cpu: Vec<&Value> = view["seats"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| &s["cpu"])
-        .collect();
-    assert_eq!(cpu, [&json!(false), &json!(true), &json!(true)]);
-    let mut seats: Vec<u64> = view["pieces"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| p["seat"].as_u64().unwrap())
-        .collect();
-    seats.dedup();
-    assert_eq!(seats, [0, 1, 2]);
-
-    let played = app.ok(
-        "play_move",
-        json!({"id": view["id"], "moveText": first_move(&view)}),
-    );
-    assert_eq!(
-        (played["to_move"].clone(), played["cpu_to_move"].clone()),
-        (json!(1), json!(true))
-    );
-    let first_reply = app.ok("cpu_move", id(&view));
-    assert_eq!(
-        (
-            first_reply["to_move"].clone(),
-            first_reply["cpu_to_move"].clone()
-        ),
-        (json!(2), json!(true))
-    );
-    let second_reply = app.ok("cpu_move", id(&view));
-    assert_eq!(
-        (
-            second_reply["to_move"].clone(),
-            second_reply["cpu_to_move"].clone()
-        ),
-        (json!(0), json!(false))
-    );
-    let movers: Vec<&Value> = second_reply["history"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|h| &h["seat"])
-        .collect();
-    assert_eq!(movers, [&json!(0), &json!(1), &json!(2)]);
-    // Undo takes back both CPU replies and the human move.
-    assert_eq!(app.ok("undo", id(&view))["ply"], 0);
-}
-
-// Games finished against the CPU, counted per game kind in `progress.json` (the easy CPU is
-// gentler in the first ones).
-
-/// The counts on disk, `null` when none was written.
-fn progress_on_disk(dir: &std::path::Path) -> Value {
-    match std::fs::read(dir.join(damas_app_lib::PROGRESS_FILE)) {
-        Ok(bytes) => {
-            let file: Value = serde_json::from_slice(&bytes).expect("JSON");
-            file[damas_app_lib::GAMES_PLAYED_KEY].clone()
-        }
-        Err(_) => Value::Null,
-    }
-}
-
-fn counts(english: u32, turkish: u32) -> Value {
-    json!({"english": english, "international": 0, "turkish": turkish, "diamond": 0, "capture": 0})
-}
-
-/// English vs the easy CPU from black to move with one capture, 14x23, that takes white's last
-/// man and wins. `human` is the human's seat (0: black).
-fn english_one_capture_from_the_end(human: u8) -> Value {
-    json!({"setup": {"variant": {"kind": "english"}, "mode": "cpu", "level": "easy",
-        "human_seats": [human], "position": "B:W18:B14"}})
-}
-
-#[test]
-fn each_game_finished_against_the_cpu_counts_once() {
-    let dir = tempfile::tempdir().unwrap();
-    let app = TestApp::start(dir.path());
-    let waiting = new_game(&app, english("cpu"));
-    assert_eq!(app.games_played(&waiting["id"]), Some(0));
-    assert_eq!(progress_on_disk(dir.path()), Value::Null);
-
-    // Won by the rules, then undone and replayed: one game.
-    let won = new_game(&app, english_one_capture_from_the_end(0));
-    let args = json!({"id": won["id"], "moveText": "14x23"});
-    assert_eq!(app.ok("play_move", args)["outcome"]["winner"], 0);
-    assert_eq!(progress_on_disk(dir.path()), counts(1, 0));
-    assert_eq!(app.ok("undo", id(&won))["outcome"], Value::Null);
-    assert_eq!(app.ok("redo", id(&won))["outcome"]["winner"], 0);
-    assert_eq!(progress_on_disk(dir.path()), counts(1, 0));
-
-    // Lost to the CPU's move.
-    let lost = new_game(&app, english_one_capture_from_the_end(1));
-    assert_eq!(app.ok("cpu_move", id(&lost))["outcome"]["winner"], 0);
-    assert_eq!(progress_on_disk(dir.path()), counts(2, 0));
-
-    // Resigned; resigning again is refused and counts nothing.
-    let resigned = new_game(&app, english("cpu"));
-    app.ok("resign", id(&resigned));
-    assert_eq!(app.error_code("resign", id(&resigned)), "game_over");
-    assert_eq!(progress_on_disk(dir.path()), counts(3, 0));
-
-    // Pass-and-play does not count.
-    let local = new_game(&app, english("local"));
-    app.ok("resign", id(&local));
-    assert_eq!(progress_on_disk(dir.path()), counts(3, 0));
-
-    // The CPU of every English game hears it, the one waiting since before too; other games not.
-    assert_eq!(app.games_played(&waiting["id"]), Some(3));
-    assert_eq!(
-        app.games_played(&new_game(&app, english("cpu"))["id"]),
-        Some(3)
-    );
-    let turkish =
-        json!({"setup": {"variant": {"kind": "turkish"}, "mode": "cpu", "level": "easy"}});
-    let turkish = new_game(&app, turkish);
-    assert_eq!(app.games_played(&turkish["id"]), Some(0));
-    app.ok("resign", id(&turkish));
-    assert_eq!(progress_on_disk(dir.path()), counts(3, 1));
-    assert_eq!(app.games_played(&waiting["id"]), Some(3));
-    let rematch = app.ok("rematch", id(&turkish));
-    assert_eq!(app.games_played(&rematch["id"]), Some(1));
-}
-
-#[test]
-fn the_count_survives_a_restart_and_a_finished_game_stays_counted() {
-    let dir = tempfile::tempdir().unwrap();
-    let (won, waiting) = {
-        let app = TestApp::start(dir.path());
-        let waiting = new_game(&app, english("cpu"));
-        let won = new_game(&app, english_one_capture_from_the_end(0));
-        app.ok("play_move", json!({"id": won["id"], "moveText": "14x23"}));
-        app.ok("undo", id(&won));
-        (won, waiting)
-    };
-    let app = TestApp::start(dir.path());
-    assert_eq!(app.ok("take_startup_notices", json!({})), json!([]));
-    assert_eq!(app.games_played(&waiting["id"]), Some(1));
-    assert_eq!(app.games_played(&won["id"]), Some(1));
-    // The end replayed after the restart is the same game.
-    assert_eq!(app.ok("redo", id(&won))["outcome"]["winner"], 0);
-    assert_eq!(progress_on_disk(dir.path()), counts(1, 0));
-    app.ok("resign", id(&waiting));
-    assert_eq!(progress_on_disk(dir.path()), counts(2, 0));
-}
-
-#[test]
-fn an_unreadable_count_is_zero_and_reported() {
-    let dir = tempfile::tempdir().unwrap();
-    let progress = dir.path().join(damas_app_lib::PROGRESS_FILE);
-    std::fs::write(
-        &progress,
-        serde_json::to_vec(&json!({"games_finished_vs_cpu": {"english": "lots", "turkish": 4}}))
-            .unwrap(),
-    )
-    .unwrap();
-    {
-        let app = TestApp::start(dir.path());
-        let notices = app.ok("take_startup_notices", json!({}));
-        assert_eq!(notices.as_array().map(Vec::len), Some(1), "{notices}");
-        assert_eq!(notices[0]["code"], "corrupt_progress");
-        assert!(notices[0]["message"].as_str().unwrap().contains("english"));
-        let game = new_game(&app, english("cpu"));
-        assert_eq!(app.games_played(&game["id"]), Some(0));
-        app.ok("resign", id(&game));
-        // Rewritten whole: the unreadable count replaced, the readable one kept.
-        assert_eq!(progress_on_disk(dir.path()), counts(1, 4));
-    }
-    let app = TestApp::start(dir.path());
-    assert_eq!(app.ok("take_startup_notices", json!({})), json!([]));
-
-    // A file that is not JSON is set aside, and the counts start from 0.
-    drop(app);
-    std::fs::write(&progress, b"{\"games_finished").unwrap();
-    let app = TestApp::start(dir.path());
-    let notices = app.ok("take_startup_notices", json!({}));
-    assert_eq!(notices[0]["code"], "corrupt_progress", "{notices}");
-    let aside = std::fs::read_dir(dir.path())
-        .unwrap()
-        .filter_map(Result::ok)
-        .filter(|e| {
-            e.file_name()
-                .to_string_lossy()
-                .starts_with("progress.corrupt-")
-        })
-        .count();
-    assert_eq!(aside, 1);
-    let game = new_game(&app, english("cpu"));
-    assert_eq!(app.games_played(&game["id"]), Some(0));
 }
