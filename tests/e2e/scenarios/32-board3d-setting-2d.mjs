@@ -1,6 +1,7 @@
 // The 2D star board by choice: with the setting "Tablero: 2D" the Diamond Game shows the SVG board
 // and plays by taps and by the button panel; back to "3D", a star game opens on the 3D board.
-// (The fallback when WebGL is missing is the same code path, boards.js: webglAvailable().)
+// Then the fallback: with WebGL made to fail in the page (getContext gives no WebGL context, as on
+// a device without it), a star game opens on the SVG board although the setting says 3D, and plays.
 import assert from 'node:assert/strict';
 import { PHONE, resize } from '../lib/page.mjs';
 import { piecesKey } from '../lib/ui.mjs';
@@ -44,5 +45,25 @@ export default {
     await setBoard(t, '3d');
     await t.ui.startGame('capture', { players: 2, mode: 'local' });
     assert.equal((await t.ui.snapshot()).boardKind, '3d', 'back on the 3D board');
+
+    // No WebGL: three.js cannot create its context, boards.js falls back to the SVG board.
+    await t.driver.executeScript(
+      `const real = HTMLCanvasElement.prototype.getContext;
+       HTMLCanvasElement.prototype.getContext = function (type, ...rest) {
+         return /^(webgl|webgl2|experimental-webgl)$/.test(type) ? null : real.call(this, type, ...rest);
+       };`,
+    );
+    s = await t.ui.startGame('diamond', { players: 3, mode: 'local' });
+    assert.equal(s.boardKind, '2d', 'without WebGL the star game is on the 2D board');
+    assert.equal(s.game.board, '2d');
+    assert.equal(await t.driver.executeScript('return window.__damas.settings.board'), '3d', 'the setting is unchanged');
+    view = await t.ui.view();
+    assert.deepEqual(piecesKey(s.pieces), piecesKey(view.pieces));
+    const jump = view.legal_moves.find((m) => m.jumps) ?? view.legal_moves[0];
+    s = await t.ui.playByTaps(jump);
+    view = await t.ui.view();
+    assert.equal(view.history[0].move.move, jump.move, 'a move played by taps on the fallback board');
+    assert.deepEqual(piecesKey(s.pieces), piecesKey(view.pieces), 'the fallback board redrew the move');
+    await finalScreenshot(t, PHONE, `${t.label}-no-webgl`);
   },
 };
