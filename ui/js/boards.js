@@ -32,9 +32,22 @@ export async function createGameBoard(opts) {
   return createSvgBoard(opts);
 }
 
+let board3dModule = null;
+// A failed load is forgotten, so the next game tries again.
+const loadBoard3d = () => (board3dModule ||= import('./board3d/index.js').catch((e) => { board3dModule = null; throw e; }));
+
+/**
+ * Starts loading the 3D board (three.js) ahead of a star game, e.g. on its setup screen, so the
+ * game opens sooner. A failure here is ignored: making the board retries and falls back.
+ */
+export function preloadBoard(kind, setting) {
+  if (boardKindFor(kind, setting) !== '3d') return;
+  loadBoard3d().catch(() => {});
+}
+
 async function create3d(opts) {
   try {
-    const { createBoard3d } = await import('./board3d/index.js');
+    const { createBoard3d } = await loadBoard3d();
     let board = null;
     board = createBoard3d({
       label: opts.label,

@@ -173,15 +173,18 @@ export class Ui {
   }
 
   /**
-   * On the 3D board: where `cell` is drawn, client CSS px, once the board has drawn a frame;
-   * null when the SVG board is shown.
+   * On the 3D board: where `cell` is drawn, client CSS px, once the board has drawn a frame and
+   * stands still at its size on screen; null when the SVG board is shown.
    */
   async cellOn3d(cell, timeoutMs = 10000) {
     const start = Date.now();
     for (;;) {
       const at = await this.driver.executeScript(
         `if (document.querySelector('svg[data-testid=board]') || !document.querySelector('[data-testid=board3d]')) return { flat: true };
-         return { at: window.__board.cellScreenPosition(arguments[0]) };`,
+         // A finger aims at a still board: not while the view eases or a marble flies.
+         const b = window.__board, s = b.stats(), el = document.querySelector('[data-testid=board3d]');
+         if (s.easing || s.flying || s.size.w !== Math.max(1, el.clientWidth) || s.size.h !== Math.max(1, el.clientHeight)) return { at: null };
+         return { at: b.cellScreenPosition(arguments[0]) };`,
         cell,
       );
       if (at.flat) return null;

@@ -160,7 +160,10 @@ export function createBoard3d({ label, onTap, onHover = () => {}, motion = () =>
     sized = true;
     size = { w, h: hgt };
     renderer.setSize(w, hgt, false);
-    requestRender();
+    // Draw at once rather than on the next animation frame: resizing cleared the canvas, and
+    // observers run just before this frame is painted (the first frame comes a frame sooner).
+    if (raf) { cancelAnimationFrame(raf); raf = 0; }
+    frame(performance.now());
   });
   resize.observe(el);
 
