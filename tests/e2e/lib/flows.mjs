@@ -105,3 +105,11 @@ export async function stopAChainMidway(t, opts) {
   assert.equal(after.pieces.length, before - 1, 'one piece was captured');
   return { chain, stop, atStop, before, after };
 }
+
+/** The "Board: 3D / 2D" setting, chosen on the settings screen; resolves once it is saved. */
+export async function setBoard(t, value) {
+  await t.driver.executeScript('location.hash = "#/settings"');
+  await t.ui.waitFor((x) => x.screen === 'settings-screen', 'the settings');
+  await t.ui.click(`board-${value}`);
+  await t.driver.wait(async () => (await t.driver.executeScript('return window.__damas.settings.board')) === value, 5000, `board setting ${value}`);
+}

@@ -5,14 +5,7 @@
 import assert from 'node:assert/strict';
 import { PHONE, resize } from '../lib/page.mjs';
 import { piecesKey } from '../lib/ui.mjs';
-import { finalScreenshot, launchToHome } from '../lib/flows.mjs';
-
-async function setBoard(t, value) {
-  await t.driver.executeScript('location.hash = "#/settings"');
-  await t.ui.waitFor((x) => x.screen === 'settings-screen', 'the settings');
-  await t.ui.click(`board-${value}`);
-  await t.driver.wait(async () => (await t.driver.executeScript('return window.__damas.settings.board')) === value, 5000, `board setting ${value}`);
-}
+import { finalScreenshot, launchToHome, setBoard } from '../lib/flows.mjs';
 
 export default {
   name: 'board3d-setting-2d',

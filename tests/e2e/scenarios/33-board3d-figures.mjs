@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { DESKTOP, resize } from '../lib/page.mjs';
-import { launchToHome } from '../lib/flows.mjs';
+import { launchToHome, setBoard } from '../lib/flows.mjs';
 import { commandName, descendants, rssBytes } from '../lib/procs.mjs';
 import { percentile, touchTurn, waitBoardSettled } from '../lib/board3d.mjs';
 
@@ -46,13 +46,6 @@ async function cpuShares(groups, seconds) {
   await sleep(seconds * 1000);
   const wall = (Date.now() - w0) / 1000;
   return Object.fromEntries(Object.entries(groups).map(([k, pids]) => [k, (ticks(pids) - t0[k]) / TICK_HZ / wall]));
-}
-
-async function setBoard(t, value) {
-  await t.driver.executeScript('location.hash = "#/settings"');
-  await t.ui.waitFor((x) => x.screen === 'settings-screen', 'the settings');
-  await t.ui.click(`board-${value}`);
-  await t.driver.wait(async () => (await t.driver.executeScript('return window.__damas.settings.board')) === value, 5000, `board setting ${value}`);
 }
 
 /** Opens a Diamond game (3 players vs CPU) from the setup screen; returns ms to the first 3D frame. */
