@@ -1,5 +1,6 @@
 // The 2D star board by choice: with the setting "Tablero: 2D" the Diamond Game shows the SVG board
 // and plays by taps and by the button panel; back to "3D", a star game opens on the 3D board.
+// A 3D board whose WebGL context is lost for good is replaced by the SVG board in the same game.
 // Then the fallback: with WebGL made to fail in the page (getContext gives no WebGL context, as on
 // a device without it), a star game opens on the SVG board although the setting says 3D, and plays.
 import assert from 'node:assert/strict';
@@ -38,6 +39,16 @@ export default {
     await setBoard(t, '3d');
     await t.ui.startGame('capture', { players: 2, mode: 'local' });
     assert.equal((await t.ui.snapshot()).boardKind, '3d', 'back on the 3D board');
+
+    // The WebGL context lost for good (as when a GPU process dies): the SVG board takes its place
+    // in the same game, which goes on by taps.
+    await t.driver.executeScript(`document.querySelector('.board3d-canvas').getContext('webgl2').getExtension('WEBGL_lose_context').loseContext();`);
+    s = await t.ui.waitFor((x) => x.boardKind === '2d' && x.game.board === '2d', 'the SVG board after the context was lost', 10000);
+    view = await t.ui.view();
+    assert.deepEqual(piecesKey(s.pieces), piecesKey(view.pieces), 'the same position on the SVG board');
+    const first = view.legal_moves.find((m) => !m.pass);
+    s = await t.ui.playByTaps(first);
+    assert.equal((await t.ui.view()).history.at(-1).move.move, first.move, 'played by taps after the swap');
 
     // No WebGL: three.js cannot create its context, boards.js falls back to the SVG board.
     await t.driver.executeScript(

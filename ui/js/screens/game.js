@@ -65,7 +65,7 @@ export async function gameScreen(app, id, initial) {
     onTap: (cell, pointer) => game.dispatch({ type: 'tap', cell, pointer }),
     onHover: (cell) => game.dispatch({ type: 'hover', cell }),
     motion: () => app.motion(),
-    onSwap: (flat) => { board = flat; boardWrap.classList.remove('board-3d'); draw(); },
+    onSwap: (flat) => { board = flat; boardWrap.classList.remove('board-3d'); boardWrap.dataset.board = flat.kind; draw(); },
   });
   const passBoard = h('button', { type: 'button', class: 'btn btn-pass board-pass', 'data-testid': 'pass-board', hidden: true, onclick: () => game.pass() }, t('act.pass'));
   const boardWrap = h('div', { class: 'board-wrap' + (isStar(kind) ? ' star-wrap' : '') + (board.kind === '3d' ? ' board-3d' : ''), 'data-board': board.kind }, board.el, passBoard);
