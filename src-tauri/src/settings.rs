@@ -1,5 +1,5 @@
 //! The user's settings (language, skin, sound, animations, turning the board to the player to
-//! move), persisted beside the saved games.
+//! move, the star games' board in 3D or 2D), persisted beside the saved games.
 
 use serde::{Deserialize, Serialize};
 
@@ -19,6 +19,23 @@ pub enum Skin {
     Candy,
 }
 
+/// The star games' board: the 3D one (where WebGL works; the UI falls back to 2D otherwise) or
+/// the flat SVG one. Draughts always use the flat board.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Board {
+    #[default]
+    #[serde(rename = "3d")]
+    ThreeD,
+    #[serde(rename = "2d")]
+    TwoD,
+}
+
+impl Board {
+    fn is_default(&self) -> bool {
+        *self == Board::default()
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Settings {
@@ -31,6 +48,9 @@ pub struct Settings {
     /// (absent = off, and written only when on), so older settings files still read.
     #[serde(default, skip_serializing_if = "is_false")]
     pub turn_board: bool,
+    /// Optional in the JSON (absent = 3D, written only when 2D), so older settings files still read.
+    #[serde(default, skip_serializing_if = "Board::is_default")]
+    pub board: Board,
 }
 
 fn is_false(value: &bool) -> bool {
@@ -45,6 +65,7 @@ impl Default for Settings {
             sound: true,
             animations: true,
             turn_board: false,
+            board: Board::ThreeD,
         }
     }
 }

@@ -524,6 +524,25 @@ fn settings_default_persist_and_reject_bad_values() {
     drop(app);
     let app = TestApp::start(dir.path());
     assert_eq!(app.ok("get_settings", json!({})), turning);
+    // The star games' board: "2d" is kept across a restart, "3d" is the default and is not written.
+    let flat =
+        json!({"language": null, "skin": "wood", "sound": true, "animations": true, "board": "2d"});
+    assert_eq!(app.ok("set_settings", json!({"settings": flat})), flat);
+    let bad =
+        json!({"language": null, "skin": "wood", "sound": true, "animations": true, "board": "4d"});
+    assert_eq!(
+        app.error_code("set_settings", json!({"settings": bad})),
+        "bad_input"
+    );
+    drop(app);
+    let app = TestApp::start(dir.path());
+    assert_eq!(app.ok("get_settings", json!({})), flat);
+    let three_d =
+        json!({"language": null, "skin": "wood", "sound": true, "animations": true, "board": "3d"});
+    assert_eq!(
+        app.ok("set_settings", json!({"settings": three_d})),
+        json!({"language": null, "skin": "wood", "sound": true, "animations": true})
+    );
 }
 
 #[test]

@@ -47,6 +47,8 @@ export function boardModel(view, input, { busy = false, seat = viewerSeat(view),
   const selPiece = input.from ? view.pieces.find((p) => p.cell === input.from) : null;
   return {
     key, geometry, layout: view.layout, family: geometry.family, cellLabel: cellNamer(view, seat),
+    // The seat the board is seen from (the 3D board puts its start point in front).
+    viewer: seat,
     seatNames: boardSeatNames(view),
     zones: kind === 'diamond' ? ['red', 'yellow', 'green'] : null,
     goals: diamondGoals(view, seat),
@@ -56,6 +58,8 @@ export function boardModel(view, input, { busy = false, seat = viewerSeat(view),
     faded,
     mustCapture: new Set(input.phase === 'idle' ? mustCapture(view) : []),
     selectable: new Set(input.phase === 'idle' ? selectablePieces(c) : []),
+    // Own pieces a tap may pick (switching) in any phase: the tap rule keeps a direct hit on them.
+    pickable: new Set(selectablePieces(c)),
     dests: input.phase === 'moving' ? [] : currentDestinations(input, c),
     preview: pv ? { cell: pv.cell, path: pv.path.slice(Math.max(0, prefix.length - 1)) } : null,
     ghostPiece: selPiece,

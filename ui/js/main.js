@@ -18,8 +18,11 @@ import { settingsScreen } from './screens/settings.js';
 const root = document.getElementById('app');
 const reducedMotion = globalThis.matchMedia ? matchMedia('(prefers-reduced-motion: reduce)') : { matches: false };
 
+// The backend leaves out optional settings at their default (turn_board, board): fill them in.
+const DEFAULT_SETTINGS = { language: null, skin: 'wood', sound: true, animations: true, turn_board: false, board: '3d' };
+
 export const app = {
-  settings: { language: null, skin: 'wood', sound: true, animations: true, turn_board: false },
+  settings: { ...DEFAULT_SETTINGS },
   /** The home screen offers the last unfinished game once, right after launch. */
   offerLastGame: true,
   notices: [],
@@ -52,7 +55,7 @@ export const app = {
     app.settings = merged;
     applySettings();
     try {
-      app.settings = await api.setSettings(merged);
+      app.settings = { ...DEFAULT_SETTINGS, ...(await api.setSettings(merged)) };
     } catch (e) {
       app.settings = merged;
       toast(errorText(e));
@@ -249,7 +252,7 @@ async function quickStart(kind, params) {
 async function start() {
   attachAnnouncer(document.getElementById('announcer'));
   try {
-    app.settings = { ...app.settings, ...(await api.getSettings()) };
+    app.settings = { ...DEFAULT_SETTINGS, ...(await api.getSettings()) };
   } catch (e) {
     toast(errorText(e));
   }

@@ -21,3 +21,20 @@ export function resolveTap({ hit, point, dests, keep = [], tolerance = TAP_TOLER
   const near = dests.filter((d) => Math.hypot(d.x - point.x, d.y - point.y) <= tolerance);
   return near.length === 1 ? near[0].cell : hit;
 }
+
+/**
+ * The tap rule on a board model (board-model.js): `screenOf(cell)` is where a cell is drawn, in
+ * the same pixels as `point`. The own pieces that may be picked (switching) and the selected piece
+ * (cancelling) keep a direct hit.
+ * @param {object|null} model
+ * @param {string|null} hit
+ * @param {{x: number, y: number}} point
+ * @param {(cell: string) => {x: number, y: number}|null} screenOf
+ */
+export function boardTap(model, hit, point, screenOf) {
+  if (!model || !model.dests.length) return hit;
+  const keep = new Set(model.pickable || model.selectable || []);
+  if (model.selected) keep.add(model.selected);
+  const dests = model.dests.map((d) => ({ cell: d.cell, ...screenOf(d.cell) })).filter((d) => Number.isFinite(d.x));
+  return resolveTap({ hit, point, dests, keep });
+}

@@ -34,3 +34,40 @@ test('a direct hit on a destination, an own piece or the selected piece keeps it
 test('no destinations: the hit stands', () => {
   assert.equal(resolveTap({ hit: 'x', point: { x: 0, y: 0 }, dests: [] }), 'x');
 });
+
+// The rule on a real board model: Diamond at the start, a red piece selected, the star drawn at a
+// phone's scale (holes 20 px apart).
+import { boardModel, geometryCache } from '../js/board-model.js';
+import { initialInput, reduce, currentDestinations } from '../js/input.js';
+import { inputContext } from '../js/state.js';
+import { boardTap } from '../js/tap.js';
+import { fixture } from './fixtures.mjs';
+
+test('boardTap: near one destination, on an own piece, on the selected piece', () => {
+  const view = fixture('diamond', 'local-3', 0);
+  const c = inputContext(view, false);
+  const from = view.legal_moves[0].from;
+  const input = reduce(initialInput(), { type: 'tap', cell: from, pointer: 'touch' }, c).state;
+  const [dest, ...others] = currentDestinations(input, c);
+  assert.ok(others.length >= 1, 'two destinations');
+  const model = boardModel(view, input, { geometryFor: geometryCache() });
+  const g = model.geometry;
+  const scale = 20 / g.unit;
+  const screenOf = (cell) => { const p = g.toSvg(cell); return { x: p.x * scale, y: p.y * scale }; };
+  const at = screenOf(dest.cell);
+  // Away from the other destinations: 18 px off this one is >= 38 px off the others.
+  const o = screenOf(others[0].cell);
+  const len = Math.hypot(at.x - o.x, at.y - o.y);
+  const off = (d) => ({ x: at.x + ((at.x - o.x) / len) * d, y: at.y + ((at.y - o.y) / len) * d });
+  assert.equal(boardTap(model, null, off(18), screenOf), dest.cell, 'a tap 18 px off one destination');
+  assert.equal(boardTap(model, null, off(25), screenOf), null, '25 px off: nothing');
+  const mid = { x: (at.x + o.x) / 2, y: (at.y + o.y) / 2 };
+  assert.equal(boardTap(model, null, mid, screenOf), null, 'between two destinations: ambiguous');
+  // Another own piece that may move, within 22 px of the destination: a direct hit switches.
+  const other = [...model.pickable].find((cell) => cell !== from && Math.hypot(screenOf(cell).x - at.x, screenOf(cell).y - at.y) <= 22);
+  if (other) assert.equal(boardTap(model, other, screenOf(other), screenOf), other, 'switching to a piece next to the destination');
+  assert.equal(boardTap(model, from, screenOf(from), screenOf), from, 'the selected piece cancels');
+  // Nothing selected: no destinations, the hit stands.
+  const idle = boardModel(view, initialInput(), { geometryFor: geometryCache() });
+  assert.equal(boardTap(idle, from, screenOf(dest.cell), screenOf), from);
+});

@@ -61,3 +61,55 @@ export async function clickWhenShown(t, testid, timeoutMs = 10000) {
   await t.driver.wait(until.elementIsVisible(el), timeoutMs, `${testid} to be visible`);
   await el.click();
 }
+
+/**
+ * Capture game on one device, from the start: player 1 plays the first jump after which player 2
+ * has a chain of two or more; player 2 picks that chain by taps, stops on its first landing
+ * ("stop here", tapped twice) and so plays one jump. Returns the chain, the stop move, the
+ * snapshot while stopped (`atStop`), the piece count before and the snapshot after.
+ */
+export async function stopAChainMidway(t, opts) {
+  const { ui } = t;
+  let view = await ui.view();
+  const opening = view.legal_moves.find((m) => t.cli.moves('capture', { ...opts, after: [m.move] }).some((n) => n.jumps >= 2));
+  assert.ok(opening, 'an opening jump that leaves a chain capture for the next player');
+  await ui.playByTaps(opening);
+  view = await ui.view();
+  assert.equal(view.to_move, 1);
+
+  const chain = view.legal_moves.find((m) => m.jumps >= 2);
+  const stop = view.legal_moves.find((m) => m.from === chain.from && m.jumps === 1 && m.to === chain.path[1]);
+  assert.ok(stop, `stopping at ${chain.path[1]} is legal`);
+  let s = await ui.waitIdle();
+  const before = s.pieces.length;
+  await ui.tap(chain.from);
+  s = await ui.waitFor((x) => x.game.phase === 'selected', `${chain.from} to lift`);
+  assert.ok(s.dests.some((d) => d.cell === stop.to), `the first landing ${stop.to} is offered`);
+  await ui.tap(stop.to);
+  await ui.waitFor((x) => x.game.phase === 'previewing' && x.ghost === stop.to, 'preview of the first jump');
+  await ui.tap(stop.to);
+  const atStop = await ui.waitFor((x) => x.game.phase === 'selected' && x.route && x.route.at(-1) === stop.to, `the piece to stop on ${stop.to}`);
+  const stopHere = atStop.dests.find((d) => d.cell === stop.to);
+  assert.ok(stopHere && stopHere.classes.includes('dest-stop'), 'a "stop here" choice is offered where the piece stands');
+  assert.ok(atStop.dests.some((d) => d.cell === chain.path[2]), `the chain can go on to ${chain.path[2]}`);
+  assert.equal((await ui.view()).ply, 1, 'nothing is played yet');
+  assert.equal(atStop.pieces.length, before, 'nothing is removed yet');
+
+  await ui.tap(stop.to);
+  await ui.waitFor((x) => x.game.phase === 'previewing' && x.ghost === stop.to, 'preview of stopping');
+  await ui.tap(stop.to);
+  const after = await ui.waitFor((x) => x.game.ply === '2' && x.game.busy === 'false', 'the shortened chain to be played');
+  view = await ui.view();
+  assert.equal(view.history.at(-1).move.move, stop.move, 'the chain stopped after one jump');
+  assert.equal(view.history.at(-1).move.captures.length, 1);
+  assert.equal(after.pieces.length, before - 1, 'one piece was captured');
+  return { chain, stop, atStop, before, after };
+}
+
+/** The "Board: 3D / 2D" setting, chosen on the settings screen; resolves once it is saved. */
+export async function setBoard(t, value) {
+  await t.driver.executeScript('location.hash = "#/settings"');
+  await t.ui.waitFor((x) => x.screen === 'settings-screen', 'the settings');
+  await t.ui.click(`board-${value}`);
+  await t.driver.wait(async () => (await t.driver.executeScript('return window.__damas.settings.board')) === value, 5000, `board setting ${value}`);
+}

@@ -60,6 +60,35 @@ export async function touchTap(driver, element) {
   }
 }
 
+/**
+ * A finger tap at a client point (the 3D board: a cell's projected position). The events go to
+ * what is under the finger there, which must be inside `expect` (a CSS selector).
+ */
+export async function touchTapAt(driver, x, y, expect = null) {
+  const result = await driver.executeScript(
+    `const [x, y, expect] = arguments;
+     const target = document.elementFromPoint(x, y);
+     if (!target) return { hit: false, tag: 'nothing', x, y };
+     const base = {bubbles: true, cancelable: true, composed: true, clientX: x, clientY: y,
+                   screenX: x, screenY: y, pointerId: 7, pointerType: 'touch', isPrimary: true,
+                   width: 20, height: 20, pressure: 0.5, view: window};
+     target.dispatchEvent(new PointerEvent('pointerover', {...base}));
+     target.dispatchEvent(new PointerEvent('pointerenter', {...base, bubbles: false}));
+     target.dispatchEvent(new PointerEvent('pointerdown', {...base, button: 0, buttons: 1}));
+     target.dispatchEvent(new PointerEvent('pointerup', {...base, button: 0, buttons: 0, pressure: 0}));
+     target.dispatchEvent(new PointerEvent('click', {...base, button: 0, buttons: 0, pressure: 0, detail: 1}));
+     target.dispatchEvent(new PointerEvent('pointerout', {...base, pressure: 0}));
+     target.dispatchEvent(new PointerEvent('pointerleave', {...base, pressure: 0, bubbles: false}));
+     return { hit: !expect || !!target.closest(expect), tag: target.tagName, x, y };`,
+    x,
+    y,
+    expect,
+  );
+  if (!result.hit) {
+    throw new Error(`touch at (${result.x.toFixed(0)}, ${result.y.toFixed(0)}) lands on <${result.tag}>, not on ${expect}`);
+  }
+}
+
 /** Real WebDriver mouse: move over an element (hover) without clicking. */
 export async function mouseHover(driver, element) {
   await driver.actions({ async: true }).move({ origin: element }).perform();

@@ -1,8 +1,9 @@
 // The app's screens as a test sees them: read what is drawn (data-testid / data-cell attributes and
-// text), act as a person would (taps, clicks, keys), and fetch the backend's state to compare.
+// text; on the 3D board, its test hook window.__board), act as a person would (taps, clicks, keys,
+// at a cell's drawn position on the 3D board), and fetch the backend's state to compare.
 import assert from 'node:assert/strict';
 import { By } from 'selenium-webdriver';
-import { invoke, mouseClick, mouseHover, touchTap } from './page.mjs';
+import { invoke, mouseClick, mouseHover, touchTap, touchTapAt } from './page.mjs';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -15,8 +16,10 @@ const SNAPSHOT = `
   const screen = one('#app > .overlay > .screen') || one('#app > .screen');
   const game = one('[data-testid=game-screen]');
   const board = one('svg[data-testid=board]');
+  // The 3D board draws on a canvas: what it shows is read from its test hook.
+  const d3 = !board && one('[data-testid=board3d]') && window.__board ? window.__board.describe() : null;
   const cls = (e) => (e.getAttribute('class') || '').split(/\\s+/).filter(Boolean);
-  const pieces = board ? q('[data-testid=piece]', board).map((e) => ({
+  const pieces = d3 ? d3.pieces : board ? q('[data-testid=piece]', board).map((e) => ({
     cell: e.getAttribute('data-cell'),
     seat: e.hasAttribute('data-seat') ? Number(e.getAttribute('data-seat')) : null,
     king: e.getAttribute('data-king') === 'true',
@@ -31,11 +34,13 @@ const SNAPSHOT = `
     hash: location.hash,
     game: game ? { ...game.dataset } : null,
     pieces,
-    dests: board ? q('[data-testid=dest]', board).map((e) => ({ cell: e.getAttribute('data-cell'), classes: cls(e) })) : [],
-    ghost: board && one('[data-testid=ghost]') ? one('[data-testid=ghost]').getAttribute('data-cell') : null,
-    previewPath: board && one('[data-testid=path]') ? one('[data-testid=path]').getAttribute('data-cells').split(' ') : null,
-    route: board && one('[data-testid=route]') ? one('[data-testid=route]').getAttribute('data-cells').split(' ') : null,
-    lastMoves: board ? q('[data-testid=last-move]', board).map((e) => ({ from: e.getAttribute('data-from'), to: e.getAttribute('data-to') })) : [],
+    boardKind: d3 ? '3d' : board ? '2d' : null,
+    view3d: d3 ? d3.view : null,
+    dests: d3 ? d3.dests : board ? q('[data-testid=dest]', board).map((e) => ({ cell: e.getAttribute('data-cell'), classes: cls(e) })) : [],
+    ghost: d3 ? d3.ghost : board && one('[data-testid=ghost]') ? one('[data-testid=ghost]').getAttribute('data-cell') : null,
+    previewPath: d3 ? d3.previewPath : board && one('[data-testid=path]') ? one('[data-testid=path]').getAttribute('data-cells').split(' ') : null,
+    route: d3 ? d3.route : board && one('[data-testid=route]') ? one('[data-testid=route]').getAttribute('data-cells').split(' ') : null,
+    lastMoves: d3 ? d3.lastMoves : board ? q('[data-testid=last-move]', board).map((e) => ({ from: e.getAttribute('data-from'), to: e.getAttribute('data-to') })) : [],
     status: text('[data-testid=status-line]'),
     thinking: one('[data-testid=status-line]') ? one('[data-testid=status-line]').dataset.thinking === 'true' : false,
     lastText: text('[data-testid=last-move-text]'),
@@ -162,22 +167,58 @@ export class Ui {
     return invoke(this.driver, 'get_game', { id: await this.gameId() });
   }
 
-  /** The hit target of a cell on the board (what a finger or pointer lands on). */
+  /** The hit target of a cell on the SVG board (what a finger or pointer lands on). */
   cellTarget(cell) {
     return this.driver.findElement(By.css(`svg[data-testid=board] [data-testid=cell][data-cell="${cell}"]`));
   }
 
+  /**
+   * On the 3D board: where `cell` is drawn, client CSS px, once the board has drawn a frame and
+   * stands still at its size on screen; null when the SVG board is shown.
+   */
+  async cellOn3d(cell, timeoutMs = 10000) {
+    const start = Date.now();
+    for (;;) {
+      const at = await this.driver.executeScript(
+        `if (document.querySelector('svg[data-testid=board]') || !document.querySelector('[data-testid=board3d]')) return { flat: true };
+         // A finger aims at a still board: not while the view eases or a marble flies.
+         const b = window.__board, s = b.stats(), el = document.querySelector('[data-testid=board3d]');
+         if (s.easing || s.flying || s.size.w !== Math.max(1, el.clientWidth) || s.size.h !== Math.max(1, el.clientHeight)) return { at: null };
+         return { at: b.cellScreenPosition(arguments[0]) };`,
+        cell,
+      );
+      if (at.flat) return null;
+      if (at.at) return at.at;
+      if (Date.now() - start > timeoutMs) throw new Error(`the 3D board has no screen position for ${cell}`);
+      await sleep(40);
+    }
+  }
+
   /** A finger tap on a cell (synthetic touch PointerEvents; see page.mjs). */
   async tap(cell) {
-    await touchTap(this.driver, await this.cellTarget(cell));
+    const at = await this.cellOn3d(cell);
+    if (at) await touchTapAt(this.driver, at.x, at.y, '.board3d-canvas');
+    else await touchTap(this.driver, await this.cellTarget(cell));
+  }
+
+  /** Real WebDriver mouse over a cell of the 3D board: an offset from the canvas centre. */
+  async mouseOn3d(cell, click) {
+    const at = await this.cellOn3d(cell);
+    if (!at) return false;
+    const canvas = await this.driver.findElement(By.css('.board3d-canvas'));
+    const c = await this.driver.executeScript('const r = arguments[0].getBoundingClientRect(); return { x: r.left + r.width / 2, y: r.top + r.height / 2 };', canvas);
+    let a = this.driver.actions({ async: true }).move({ origin: canvas, x: Math.round(at.x - c.x), y: Math.round(at.y - c.y) });
+    if (click) a = a.click();
+    await a.perform();
+    return true;
   }
 
   async mouseClickCell(cell) {
-    await mouseClick(this.driver, await this.cellTarget(cell));
+    if (!(await this.mouseOn3d(cell, true))) await mouseClick(this.driver, await this.cellTarget(cell));
   }
 
   async hoverCell(cell) {
-    await mouseHover(this.driver, await this.cellTarget(cell));
+    if (!(await this.mouseOn3d(cell, false))) await mouseHover(this.driver, await this.cellTarget(cell));
   }
 
   /**

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { PHONE, resize } from '../lib/page.mjs';
-import { finalScreenshot, launchToHome } from '../lib/flows.mjs';
+import { finalScreenshot, launchToHome, setBoard } from '../lib/flows.mjs';
 import { commandName, descendants } from '../lib/procs.mjs';
 
 const WINDOW_S = 10;
@@ -43,6 +43,8 @@ export default {
     assert.equal(animations, 'on', 'animations are on');
     const home = await webProcessLoad(t.app.pid, WINDOW_S);
     t.figures.cpuLoad(t.label, 'home screen', home, WINDOW_S);
+    // The SVG board's rings and filters are checked here; the 3D board's idle figures are in 33.
+    await setBoard(t, '2d');
     await ui.startGame('diamond', { players: 2, mode: 'local' });
     const idle = await webProcessLoad(t.app.pid, WINDOW_S);
     t.figures.cpuLoad(t.label, 'Diamond, nothing selected', idle, WINDOW_S);

@@ -11,7 +11,7 @@
 import * as THREE from '../../vendor/three/three.module.js';
 import { h } from '../dom.js';
 import { t } from '../i18n.js';
-import { resolveTap } from '../tap.js';
+import { boardTap } from '../tap.js';
 import { destinationHoles } from '../state.js';
 import {
   cameraPose, defaultOrbit, dragTurn, zoomAbout, clampTarget, blendOrbit, cssToNdc, rayToPlane, shortestTurn,
@@ -160,7 +160,10 @@ export function createBoard3d({ label, onTap, onHover = () => {}, motion = () =>
     sized = true;
     size = { w, h: hgt };
     renderer.setSize(w, hgt, false);
-    requestRender();
+    // Draw at once rather than on the next animation frame: resizing cleared the canvas, and
+    // observers run just before this frame is painted (the first frame comes a frame sooner).
+    if (raf) { cancelAnimationFrame(raf); raf = 0; }
+    frame(performance.now());
   });
   resize.observe(el);
 
@@ -248,11 +251,7 @@ export function createBoard3d({ label, onTap, onHover = () => {}, motion = () =>
 
   function tapAt(p, pointerType) {
     if (!model) return;
-    const hit = pickCell(p);
-    const dests = model.dests.map((d) => ({ cell: d.cell, ...screenOf(d.cell) }));
-    const keep = new Set(model.pickable || model.selectable || []);
-    if (model.selected) keep.add(model.selected);
-    const cell = resolveTap({ hit, point: p, dests, keep });
+    const cell = boardTap(model, pickCell(p), p, screenOf);
     if (cell == null) {
       // A double tap off the board restores the view.
       const now = performance.now();

@@ -1,13 +1,14 @@
 // The game screen: the wiring of board, button panel, status and actions around the headless
 // controller (game-controller.js). One-way flow: the controller's GameView plus input state make a
-// board model (board-model.js); a model makes one batched redraw per frame.
+// board model (board-model.js); a model makes one batched redraw per frame. The board itself is
+// the 3D or the SVG one (boards.js); both draw the same model and report taps as cells.
 
 import { api } from '../api.js';
 import { h, clear } from '../dom.js';
 import { t } from '../i18n.js';
 import { announce } from '../announce.js';
 import { playMoveSound } from '../sound.js';
-import { createBoard } from '../render.js';
+import { createGameBoard } from '../boards.js';
 import { createGameController } from '../game-controller.js';
 import { boardModel, boardSeatNames, geometryCache } from '../board-model.js';
 import {
@@ -57,12 +58,17 @@ export async function gameScreen(app, id, initial) {
       h('a', { class: 'icon-btn', href: '#/rules/' + kind, 'aria-label': t('nav.rules'), 'data-testid': 'nav-rules' }, h('span', { 'aria-hidden': 'true' }, '?')),
     ],
   }));
-  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
-  svg.setAttribute('data-testid', 'board');
-  svg.classList.add('board');
-  const board = createBoard(svg, { label: t('board.label', { game: t('game.' + kind) }) });
+  let board = await createGameBoard({
+    kind,
+    setting: app.settings.board,
+    label: t('board.label', { game: t('game.' + kind) }),
+    onTap: (cell, pointer) => game.dispatch({ type: 'tap', cell, pointer }),
+    onHover: (cell) => game.dispatch({ type: 'hover', cell }),
+    motion: () => app.motion(),
+    onSwap: (flat) => { board = flat; boardWrap.classList.remove('board-3d'); boardWrap.dataset.board = flat.kind; draw(); },
+  });
   const passBoard = h('button', { type: 'button', class: 'btn btn-pass board-pass', 'data-testid': 'pass-board', hidden: true, onclick: () => game.pass() }, t('act.pass'));
-  const boardWrap = h('div', { class: 'board-wrap' + (isStar(kind) ? ' star-wrap' : '') }, svg, passBoard);
+  const boardWrap = h('div', { class: 'board-wrap' + (isStar(kind) ? ' star-wrap' : '') + (board.kind === '3d' ? ' board-3d' : ''), 'data-board': board.kind }, board.el, passBoard);
   const status = createStatusView();
   const panel = createPanelView({ dispatch: game.dispatch, pass: game.pass, showResult, currentInput: () => game.input });
   const actionBtn = (key, label, onclick) => h('button', { type: 'button', class: 'act', 'data-testid': key, 'aria-label': label, title: label, onclick },
@@ -95,13 +101,13 @@ export async function gameScreen(app, id, initial) {
     const delta = turned ? (((m.geometry.rotation - lastRotation) % 360) + 540) % 360 - 180 : 0;
     lastRotation = m.geometry.rotation;
     board.update(m);
-    // On one device the star turns to the player to move: ease into the new orientation. The
-    // layout's angles are counter-clockwise with y up, so on screen the turn is the opposite way.
-    if (turned && delta && app.motion() && svg.animate) {
-      svg.animate([{ transform: `rotate(${delta}deg)` }, { transform: 'rotate(0deg)' }], { duration: 450, easing: 'ease-in-out' });
+    // On one device the star turns to the player to move: ease into the new orientation (the 3D
+    // board turns its camera itself). The layout's angles are counter-clockwise with y up, so on
+    // screen the turn is the opposite way.
+    if (turned && delta && app.motion() && board.kind === '2d' && board.el.animate) {
+      board.el.animate([{ transform: `rotate(${delta}deg)` }, { transform: 'rotate(0deg)' }], { duration: 450, easing: 'ease-in-out' });
     }
-    const vb = m.geometry.viewBox;
-    el.style.setProperty('--ar', (vb.w / vb.h).toFixed(4));
+    el.style.setProperty('--ar', board.aspect.toFixed(4));
     status.update(view, { thinking: game.thinking, goalHint: kind === 'diamond' && !goalHintSeen() });
     moveList.update(view);
     passBoard.hidden = !(passOnly(view) && !game.busy);
@@ -116,6 +122,7 @@ export async function gameScreen(app, id, initial) {
     el.dataset.over = String(!!view.outcome);
     el.dataset.viewer = String(viewerOverride ?? viewerSeat(view, viewOpts()));
     el.dataset.gameId = view.id;
+    el.dataset.board = board.kind;
   }
 
   /** Draws the last move sliding along its path, seen from the side that played it. */
@@ -139,28 +146,6 @@ export async function gameScreen(app, id, initial) {
     // When the turn comes back to a human after several moves, all of them are said at once.
     if (event.type === 'moved') announce(humanToMove(game.view) ? describeRecentMoves(game.view).join('. ') : describeMove(game.view, event.entry));
   }
-
-  // ---------- pointer input ----------
-
-  function cellFromEvent(e) {
-    const target = e.target && e.target.closest ? e.target.closest('[data-cell]') : null;
-    if (target && svg.contains(target)) return target.getAttribute('data-cell');
-    if (typeof e.clientX === 'number' && (e.clientX || e.clientY)) return board.cellAtClient(e.clientX, e.clientY);
-    return null;
-  }
-
-  // Pointer Events only; synthetic touch events from tests are accepted (no isTrusted check).
-  svg.addEventListener('pointerdown', (e) => {
-    if (e.button > 0) return;
-    game.dispatch({ type: 'tap', cell: cellFromEvent(e), pointer: e.pointerType || 'mouse' });
-  });
-  svg.addEventListener('pointermove', (e) => {
-    if (e.pointerType !== 'mouse') return;
-    game.dispatch({ type: 'hover', cell: cellFromEvent(e) });
-  });
-  svg.addEventListener('pointerleave', (e) => {
-    if (e.pointerType === 'mouse') game.dispatch({ type: 'hover', cell: null });
-  });
 
   // ---------- actions that leave the screen or ask first ----------
 
@@ -230,11 +215,12 @@ export async function gameScreen(app, id, initial) {
     destroy() {
       destroyed = true;
       game.destroy();
+      board.destroy();
       if (frame) cancelAnimationFrame(frame);
     },
     /** Draws again (back from the settings overlay: the board may turn). */
     redraw: () => schedule(),
     // For tests and debugging in the browser console.
-    debug: { get view() { return game.view; }, get input() { return game.input; } },
+    debug: { get view() { return game.view; }, get input() { return game.input; }, get board() { return board.kind; } },
   };
 }

@@ -1,4 +1,5 @@
-// Settings: language, skin, sound, animations. Saved through the backend at each change.
+// Settings: language, skin, board (3D / 2D), sound, animations. Saved through the backend at each
+// change.
 
 import { h, choiceGroup } from '../dom.js';
 import { t } from '../i18n.js';
@@ -28,6 +29,11 @@ export function settingsScreen(app, back = '#/') {
       options: [{ value: 'wood', label: t('settings.skin.wood'), icon: h('span', { class: 'swatch swatch-wood' }) }, { value: 'candy', label: t('settings.skin.candy'), icon: h('span', { class: 'swatch swatch-candy' }) }],
       onChange: (v) => app.saveSettings({ skin: v }),
     })),
+    h('div', { class: 'field' }, h('h2', {}, t('settings.board')), choiceGroup({
+      label: t('settings.board'), testid: 'board', value: s.board === '2d' ? '2d' : '3d',
+      options: [{ value: '3d', label: t('settings.board.3d') }, { value: '2d', label: t('settings.board.2d') }],
+      onChange: (v) => app.saveSettings({ board: v }),
+    }), h('p', { class: 'hint' }, t('settings.board.hint'))),
     h('div', { class: 'field' }, h('h2', {}, t('settings.sound')), onOff('sound')),
     h('div', { class: 'field' }, h('h2', {}, t('settings.turnboard')), onOff('turn_board'),
       h('p', { class: 'hint' }, t('settings.turnboard.hint'))),

@@ -6,6 +6,7 @@ import { h, choiceGroup } from '../dom.js';
 import { t, seatName } from '../i18n.js';
 import { topBar, GAMES } from './common.js';
 import { isDraughts } from '../state.js';
+import { preloadBoard } from '../boards.js';
 
 const PLAYERS = { diamond: [2, 3], capture: [2, 3, 4, 5, 6] };
 const SEATS = { english: ['black', 'white'], international: ['white', 'black'], turkish: ['white', 'black'] };
@@ -22,6 +23,8 @@ export function setupScreen(app, kind) {
     colour: remembered.colour || 0,
     long_jump: !!remembered.long_jump,
   };
+  // three.js loads while the player chooses (star games on the 3D board).
+  setTimeout(() => preloadBoard(kind, app.settings.board), 0);
   const el = h('section', { class: 'screen setup', 'data-testid': 'setup-screen', 'data-game': kind });
   el.append(topBar(app, t('game.' + kind), { extra: [h('a', { class: 'icon-btn', href: '#/rules/' + kind, 'aria-label': t('nav.rules'), 'data-testid': 'nav-rules' }, h('span', { 'aria-hidden': 'true' }, '?'))] }));
   const form = h('div', { class: 'scroll setup-form' });

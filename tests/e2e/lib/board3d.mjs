@@ -8,8 +8,10 @@ export function board3dState(driver) {
   return driver.executeScript(
     `const b = window.__board;
      if (!b || !document.querySelector('[data-testid=board3d]')) return null;
-     const s = b.stats(), d = b.describe();
-     return { view: d.view, orbit: d.orbit, frames: s.frames, pending: s.pending, easing: s.easing, flying: s.flying,
+     const s = b.stats(), d = b.describe(), el = document.querySelector('[data-testid=board3d]');
+     // After a window resize the board knows its new size only once its resize observer ran.
+     const sized = s.size.w === Math.max(1, el.clientWidth) && s.size.h === Math.max(1, el.clientHeight);
+     return { view: d.view, orbit: d.orbit, frames: s.frames, pending: s.pending, easing: s.easing, flying: s.flying, sized,
               firstFrameMs: s.firstFrameAt ? s.firstFrameAt - s.created : null };`,
   );
 }
@@ -19,7 +21,7 @@ export async function waitBoardSettled(driver, timeoutMs = 20000) {
   const start = Date.now();
   for (;;) {
     const s = await board3dState(driver);
-    if (s && s.frames > 0 && !s.pending && !s.easing && !s.flying) return s;
+    if (s && s.frames > 0 && s.sized && !s.pending && !s.easing && !s.flying) return s;
     if (Date.now() - start > timeoutMs) throw new Error(`the 3D board did not settle: ${JSON.stringify(s)}`);
     await new Promise((r) => setTimeout(r, 50));
   }
