@@ -7,9 +7,10 @@ mod error;
 mod persist;
 mod settings;
 mod state;
+mod stats;
 
 pub use error::{AppError, Notice};
-pub use persist::{GAMES_PLAYED_KEY, PROGRESS_FILE, SAVES_FILE, SETTINGS_FILE};
+pub use persist::{GAMES_PLAYED_KEY, PROGRESS_FILE, RESULTS_KEY, SAVES_FILE, SETTINGS_FILE};
 pub use settings::{Language, Settings, Skin};
 pub use state::AppState;
 
@@ -49,6 +50,10 @@ pub fn build_app<R: Runtime>(
         .invoke_handler(tauri::generate_handler![
             commands::new_game,
             commands::get_game,
+            commands::view_at,
+            commands::export_game,
+            commands::save_export,
+            commands::import_game,
             commands::play_move,
             commands::cpu_move,
             commands::undo,
@@ -59,6 +64,7 @@ pub fn build_app<R: Runtime>(
             commands::delete_saved,
             commands::get_settings,
             commands::set_settings,
+            commands::get_stats,
             commands::take_startup_notices,
         ])
         .build(context)?;

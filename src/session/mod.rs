@@ -14,6 +14,7 @@ mod error;
 mod save;
 mod sessions;
 mod setup;
+mod share;
 mod view;
 
 #[cfg(test)]
@@ -22,7 +23,8 @@ mod tests;
 pub use error::SessionError;
 pub use save::{SavedSession, SAVE_FORMAT};
 pub use sessions::Sessions;
-pub use setup::{GameSetup, Mode, VariantSetup};
+pub use share::ImportError;
+pub use setup::{GameSetup, Mode, ModeSetup, VariantSetup};
 pub use view::{GameView, HistoryEntry, OutcomeView, SavedGame, SeatView};
 
 use crate::catalogue;

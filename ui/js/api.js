@@ -43,6 +43,10 @@ export const isMock = async () => (await resolveBackend()).mock;
 export const api = {
   newGame: (setup) => call('new_game', { setup }),
   getGame: (id) => call('get_game', { id }),
+  viewAt: (id, ply) => call('view_at', { id, ply }),
+  exportGame: (id) => call('export_game', { id }),
+  saveExport: (id) => call('save_export', { id }),
+  importGame: (text, setup) => call('import_game', { text, setup }),
   playMove: (id, moveText) => call('play_move', { id, moveText }),
   cpuMove: (id) => call('cpu_move', { id }),
   undo: (id) => call('undo', { id }),
@@ -53,5 +57,6 @@ export const api = {
   deleteSaved: (id) => call('delete_saved', { id }),
   getSettings: () => call('get_settings', {}),
   setSettings: (settings) => call('set_settings', { settings }),
+  getStats: () => call('get_stats', {}),
   takeStartupNotices: () => call('take_startup_notices', {}),
 };

@@ -3,6 +3,7 @@
 mod cpu;
 mod games_played;
 mod resign;
+mod review;
 mod save;
 mod saved_list;
 mod setup;
