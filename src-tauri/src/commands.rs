@@ -5,6 +5,7 @@ use crate::error::{AppError, Notice};
 use crate::settings::Settings;
 use crate::state::{lock, AppState};
 use crate::stats::{summarise, LevelStats};
+use damas::position::MoveInfo;
 use damas::session::{GameSetup, GameView, Mode, ModeSetup, SavedGame, Session, SessionError};
 use serde::Serialize;
 use serde_json::Value;
@@ -167,6 +168,38 @@ pub async fn cpu_move<R: Runtime>(
         return Err(SessionError::Cancelled.into());
     }
     change_game(&app, &state, &id, |s| s.finish_cpu_turn(&turn, chosen))
+}
+
+/// A hint: the hard CPU's move for the human to move, and the view with the hint counted.
+#[derive(Debug, Serialize)]
+pub struct Hint {
+    #[serde(rename = "move")]
+    pub suggested: MoveInfo,
+    pub view: GameView,
+}
+
+/// The hard CPU thinks for the human seat to move (vs the CPU only), like `cpu_move` off the UI
+/// thread; the move is not played, the game counts one more hint.
+#[tauri::command]
+pub async fn hint<R: Runtime>(
+    app: AppHandle<R>,
+    state: State<'_, AppState>,
+    id: String,
+) -> Reply<Hint> {
+    let turn = lock(&state.sessions).get_mut(&id)?.begin_hint()?;
+    let (turn, chosen) = tokio::task::spawn_blocking(move || {
+        let chosen = turn.think();
+        (turn, chosen)
+    })
+    .await
+    .map_err(|error| SessionError::BadInput(format!("the CPU stopped: {error}")))?;
+    let mut suggested = None;
+    let view = change_game(&app, &state, &id, |s| {
+        suggested = Some(s.finish_hint(&turn, chosen)?);
+        Ok(())
+    })?;
+    let suggested = suggested.ok_or(SessionError::Cancelled)?;
+    Ok(Hint { suggested, view })
 }
 
 #[tauri::command]

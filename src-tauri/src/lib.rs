@@ -56,6 +56,7 @@ pub fn build_app<R: Runtime>(
             commands::import_game,
             commands::play_move,
             commands::cpu_move,
+            commands::hint,
             commands::undo,
             commands::redo,
             commands::resign,

@@ -79,7 +79,11 @@ pub fn summarise(results: &[FinishedGame]) -> Vec<LevelStats> {
             let mut run = 0;
             let mut best_streak = 0;
             for game in &games {
-                run = if game.result == Result3::Win { run + 1 } else { 0 };
+                run = if game.result == Result3::Win {
+                    run + 1
+                } else {
+                    0
+                };
                 best_streak = best_streak.max(run);
             }
             let plies: usize = games.iter().map(|g| g.plies).sum();
@@ -136,13 +140,22 @@ mod tests {
         assert_eq!(stats.len(), 2);
         let easy = &stats[0];
         assert_eq!((easy.kind, easy.level), (GameKind::English, Level::Easy));
-        assert_eq!((easy.played, easy.wins, easy.draws, easy.losses), (6, 4, 1, 1));
+        assert_eq!(
+            (easy.played, easy.wins, easy.draws, easy.losses),
+            (6, 4, 1, 1)
+        );
         assert_eq!((easy.current_streak, easy.best_streak), (1, 3));
         assert_eq!(easy.average_plies, 35.0);
         assert_eq!(easy.recent, [Win, Win, Win, Loss, Draw, Win]);
         let diamond = &stats[1];
-        assert_eq!((diamond.kind, diamond.level), (GameKind::Diamond, Level::Hard));
-        assert_eq!((diamond.played, diamond.losses, diamond.best_streak), (1, 1, 0));
+        assert_eq!(
+            (diamond.kind, diamond.level),
+            (GameKind::Diamond, Level::Hard)
+        );
+        assert_eq!(
+            (diamond.played, diamond.losses, diamond.best_streak),
+            (1, 1, 0)
+        );
     }
 
     #[test]

@@ -88,7 +88,11 @@ fn every_games_export_reimports_to_the_same_record() {
         let text = export["text"].as_str().expect("the text");
         assert!(text.contains(header), "{kind}: {text}");
         let file_name = export["file_name"].as_str().expect("a file name");
-        let extension = if header.starts_with("[GameType") { ".pdn" } else { ".txt" };
+        let extension = if header.starts_with("[GameType") {
+            ".pdn"
+        } else {
+            ".txt"
+        };
         assert!(file_name.ends_with(extension), "{file_name}");
         let imported = app.ok("import_game", json!({"text": text, "setup": local()}));
         assert_ne!(imported["id"], last["id"]);
@@ -97,7 +101,10 @@ fn every_games_export_reimports_to_the_same_record() {
         assert_eq!(imported["pieces"], last["pieces"], "{kind}");
         assert_eq!(imported["to_move"], last["to_move"], "{kind}");
         let again = app.ok("export_game", json!({"id": imported["id"]}));
-        assert_eq!(again["text"], export["text"], "{kind}: the export is a fixed point");
+        assert_eq!(
+            again["text"], export["text"],
+            "{kind}: the export is a fixed point"
+        );
     }
 }
 
@@ -113,7 +120,10 @@ fn a_finished_game_reimports_with_its_end() {
     assert_eq!(view["outcome"]["winner"], 0, "Black (seat 0) wins");
     let text = app.ok("export_game", json!({"id": view["id"]}))["text"].clone();
     let text = text.as_str().expect("text");
-    assert!(text.contains("[FEN \"B:W18:B14\"]") && text.contains("0-1"), "{text}");
+    assert!(
+        text.contains("[FEN \"B:W18:B14\"]") && text.contains("0-1"),
+        "{text}"
+    );
     let imported = app.ok("import_game", json!({"text": text, "setup": local()}));
     assert_eq!(imported["outcome"], view["outcome"]);
 
@@ -134,14 +144,20 @@ fn a_finished_game_reimports_with_its_end() {
 fn a_pdn_from_another_program_continues_against_the_cpu() {
     let dir = tempfile::tempdir().unwrap();
     let app = TestApp::start(dir.path());
-    let text = "[Event \"Club night\"]\n[GameType \"21\"]\n\n1. 11-15 {book} 22-18 2. 15x22 25x18 *\n";
+    let text =
+        "[Event \"Club night\"]\n[GameType \"21\"]\n\n1. 11-15 {book} 22-18 2. 15x22 25x18 *\n";
     let setup = json!({"mode": "cpu", "level": "easy", "human_seats": [0]});
     let view = app.ok("import_game", json!({"text": text, "setup": setup}));
     assert_eq!(view["mode"], "cpu");
     assert_eq!(view["ply"], 4);
     assert_eq!(
         move_texts(&view),
-        vec![json!("11-15"), json!("22-18"), json!("15x22"), json!("25x18")]
+        vec![
+            json!("11-15"),
+            json!("22-18"),
+            json!("15x22"),
+            json!("25x18")
+        ]
     );
     // Black (seat 0) is to move and human: the game goes on from the PDN's last position.
     assert_eq!(view["to_move"], 0);
@@ -154,8 +170,16 @@ fn a_pdn_from_another_program_continues_against_the_cpu() {
     assert_eq!(white["to_move"], 1);
     assert_eq!(white["cpu_to_move"], false);
     let listed = app.ok("list_saved", json!({}));
-    let ids: Vec<&Value> = listed.as_array().expect("rows").iter().map(|row| &row["id"]).collect();
-    assert!(ids.contains(&&view["id"]) && ids.contains(&&white["id"]), "{listed}");
+    let ids: Vec<&Value> = listed
+        .as_array()
+        .expect("rows")
+        .iter()
+        .map(|row| &row["id"])
+        .collect();
+    assert!(
+        ids.contains(&&view["id"]) && ids.contains(&&white["id"]),
+        "{listed}"
+    );
     // Saved: still there after a restart.
     drop(app);
     let app = TestApp::start(dir.path());
@@ -169,7 +193,10 @@ fn bad_texts_name_their_line_and_keep_nothing() {
     let app = TestApp::start(dir.path());
     for (text, line) in [
         // An illegal move on line 5: White must take back on 22 (captures are compulsory).
-        ("[GameType \"21\"]\n[Event \"x\"]\n\n1. 11-15 22-18\n2. 15x22 21-17\n", 5),
+        (
+            "[GameType \"21\"]\n[Event \"x\"]\n\n1. 11-15 22-18\n2. 15x22 21-17\n",
+            5,
+        ),
         // A square the English board does not have, on line 4.
         ("[GameType \"21\"]\n\n1. 11-15 23-19\n2. 9-13 40-45\n", 4),
         // A tag not closed, on line 2.
@@ -177,7 +204,10 @@ fn bad_texts_name_their_line_and_keep_nothing() {
         // A game type this app does not play.
         ("[Event \"x\"]\n[GameType \"25\"]\n1. 11-15 *\n", 2),
         // A start position that is not one.
-        ("[GameType \"20\"]\n[SetUp \"1\"]\n[FEN \"W:Wzz:B1\"]\n1. 1-6 *\n", 3),
+        (
+            "[GameType \"20\"]\n[SetUp \"1\"]\n[FEN \"W:Wzz:B1\"]\n1. 1-6 *\n",
+            3,
+        ),
         ("[GameType \"30\"]\n[Resigned \"purple\"]\n*\n", 2),
         ("1. 11-15 * 2. 9-13\n", 1),
     ] {
@@ -195,7 +225,10 @@ fn bad_texts_name_their_line_and_keep_nothing() {
     let cpu_everywhere = json!({"mode": "cpu", "level": "easy", "human_seats": [0, 1]});
     let text = "[GameType \"21\"]\n1. 11-15 *\n";
     assert_eq!(
-        app.error_code("import_game", json!({"text": text, "setup": cpu_everywhere})),
+        app.error_code(
+            "import_game",
+            json!({"text": text, "setup": cpu_everywhere})
+        ),
         "bad_input"
     );
     assert_eq!(app.ok("list_saved", json!({})), json!([]));
@@ -217,4 +250,39 @@ fn save_export_writes_the_text_to_a_file() {
     let written = std::fs::read_to_string(&path).expect("the file");
     assert_eq!(written, app.ok("export_game", json!({"id": id}))["text"]);
     assert!(written.starts_with("[Event \"Damas\"]"));
+}
+
+#[test]
+fn a_hint_is_a_legal_move_left_to_play_and_counted() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = TestApp::start(dir.path());
+    let setup = json!({"setup": {"variant": {"kind": "english"}, "mode": "cpu", "level": "easy"}});
+    let view = app.ok("new_game", setup);
+    let hint = app.ok("hint", json!({"id": view["id"]}));
+    let legal = view["legal_moves"].as_array().expect("legal moves");
+    assert!(legal.contains(&hint["move"]), "{}", hint["move"]);
+    assert_eq!(hint["view"]["ply"], 0, "not played");
+    assert_eq!(hint["view"]["hints"], 1);
+    let played = app.ok(
+        "play_move",
+        json!({"id": view["id"], "moveText": hint["move"]["move"]}),
+    );
+    assert_eq!(played["hints"], 1);
+    // Kept with the game across a restart.
+    drop(app);
+    let app = TestApp::start(dir.path());
+    assert_eq!(app.ok("get_game", json!({"id": view["id"]}))["hints"], 1);
+    // Not on one device.
+    let local = app.ok(
+        "new_game",
+        json!({"setup": {"variant": {"kind": "english"}, "mode": "local"}}),
+    );
+    assert_eq!(
+        app.error_code("hint", json!({"id": local["id"]})),
+        "bad_input"
+    );
+    assert!(
+        local.get("hints").is_none(),
+        "no hint count in a view without hints"
+    );
 }

@@ -48,7 +48,8 @@ fn wins_losses_and_streaks_per_game_and_level() {
         app.ok("undo", json!({"id": game["id"]}));
         app.ok("redo", json!({"id": game["id"]}));
         // Resigned in another game: a loss there.
-        let turkish = json!({"setup": {"variant": {"kind": "turkish"}, "mode": "cpu", "level": "medium"}});
+        let turkish =
+            json!({"setup": {"variant": {"kind": "turkish"}, "mode": "cpu", "level": "medium"}});
         let turkish = app.ok("new_game", turkish);
         app.ok("resign", json!({"id": turkish["id"]}));
         // Pass-and-play is not counted.
@@ -60,25 +61,43 @@ fn wins_losses_and_streaks_per_game_and_level() {
     assert_eq!(app.ok("take_startup_notices", json!({})), json!([]));
     let easy = stats_of(&app, "english", "easy");
     assert_eq!(easy["played"], 4);
-    assert_eq!((easy["wins"].clone(), easy["draws"].clone(), easy["losses"].clone()), (json!(3), json!(0), json!(1)));
+    assert_eq!(
+        (
+            easy["wins"].clone(),
+            easy["draws"].clone(),
+            easy["losses"].clone()
+        ),
+        (json!(3), json!(0), json!(1))
+    );
     assert_eq!(easy["current_streak"], 1);
     assert_eq!(easy["best_streak"], 2);
     assert_eq!(easy["average_plies"], 1.0);
     assert_eq!(easy["recent"], json!(["win", "win", "loss", "win"]));
     let hard = stats_of(&app, "english", "hard");
-    assert_eq!((hard["played"].clone(), hard["wins"].clone()), (json!(1), json!(1)));
+    assert_eq!(
+        (hard["played"].clone(), hard["wins"].clone()),
+        (json!(1), json!(1))
+    );
     let turkish = stats_of(&app, "turkish", "medium");
-    assert_eq!((turkish["played"].clone(), turkish["losses"].clone()), (json!(1), json!(1)));
+    assert_eq!(
+        (turkish["played"].clone(), turkish["losses"].clone()),
+        (json!(1), json!(1))
+    );
     assert_eq!(turkish["average_plies"], 0.0);
-    assert_eq!(app.ok("get_stats", json!({})).as_array().map(Vec::len), Some(3));
+    assert_eq!(
+        app.ok("get_stats", json!({})).as_array().map(Vec::len),
+        Some(3)
+    );
 }
 
 #[test]
 fn unreadable_statistics_are_reported_and_left_out() {
     let dir = tempfile::tempdir().unwrap();
     let progress = dir.path().join(damas_app_lib::PROGRESS_FILE);
-    let good = json!({"kind": "english", "level": "easy", "result": "win", "plies": 30, "finished": 1});
-    let bad = json!({"kind": "chess", "level": "easy", "result": "win", "plies": 30, "finished": 2});
+    let good =
+        json!({"kind": "english", "level": "easy", "result": "win", "plies": 30, "finished": 1});
+    let bad =
+        json!({"kind": "chess", "level": "easy", "result": "win", "plies": 30, "finished": 2});
     let file = json!({ damas_app_lib::RESULTS_KEY: [good, bad] });
     std::fs::write(&progress, serde_json::to_vec(&file).unwrap()).unwrap();
     {

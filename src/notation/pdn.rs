@@ -452,7 +452,11 @@ mod tests {
         assert_eq!(parsed.moves, ["11-15", "23-19", "8-11", "22-17", "9-13"]);
         assert_eq!(parsed.result, PdnResult::WhiteWins);
         assert_eq!(parsed.game_kind(), Ok(Some(GameKind::English)));
-        let lines: Vec<usize> = parsed.move_starts.iter().map(|&at| line_of(text, at)).collect();
+        let lines: Vec<usize> = parsed
+            .move_starts
+            .iter()
+            .map(|&at| line_of(text, at))
+            .collect();
         assert_eq!(lines, [4, 4, 4, 4, 5]);
     }
 

@@ -139,7 +139,11 @@ impl GameSetup {
     /// The variant and mode asked for, checked against each other.
     pub fn validate(&self) -> Result<(Variant, Mode), SessionError> {
         let variant = self.variant.validate()?;
-        let mode = parse_mode(&self.mode, self.level.as_deref(), self.human_seats.as_deref())?;
+        let mode = parse_mode(
+            &self.mode,
+            self.level.as_deref(),
+            self.human_seats.as_deref(),
+        )?;
         mode.check(usize::from(variant.players))?;
         Ok((variant, mode))
     }
@@ -159,7 +163,11 @@ pub struct ModeSetup {
 impl ModeSetup {
     /// The mode asked for (not yet checked against a game's seats: see [`Mode::check`]).
     pub fn validate(&self) -> Result<Mode, SessionError> {
-        parse_mode(&self.mode, self.level.as_deref(), self.human_seats.as_deref())
+        parse_mode(
+            &self.mode,
+            self.level.as_deref(),
+            self.human_seats.as_deref(),
+        )
     }
 }
 

@@ -123,9 +123,10 @@ impl Session {
             });
         }
         let resigned = match parsed.tag("Resigned") {
-            Some(name) => Some(seat_named(&session, name).ok_or_else(|| {
-                bad(tag_line("Resigned"), format!("no seat named '{name}'"))
-            })?),
+            Some(name) => Some(
+                seat_named(&session, name)
+                    .ok_or_else(|| bad(tag_line("Resigned"), format!("no seat named '{name}'")))?,
+            ),
             // Another program's PDN: a win the rules did not reach was a resignation.
             None if session.game.outcome().is_none() => match parsed.result {
                 PdnResult::WhiteWins => seat_named(&session, "black"),

@@ -75,6 +75,13 @@ pub struct GameView {
     /// (no legal moves, nothing to undo or redo, no CPU to move); absent from the live view.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub review_ply: Option<usize>,
+    /// Hints given in this game (absent when none).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub hints: u32,
+}
+
+fn is_zero(count: &u32) -> bool {
+    *count == 0
 }
 
 /// The origins of the capturing moves in the games where capturing is compulsory (docs/rules.md:
@@ -197,6 +204,7 @@ impl Session {
             last_played: self.last_played(),
             created: self.created(),
             review_ply,
+            hints: self.hints(),
         }
     }
 

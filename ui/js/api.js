@@ -49,6 +49,7 @@ export const api = {
   importGame: (text, setup) => call('import_game', { text, setup }),
   playMove: (id, moveText) => call('play_move', { id, moveText }),
   cpuMove: (id) => call('cpu_move', { id }),
+  hint: (id) => call('hint', { id }),
   undo: (id) => call('undo', { id }),
   redo: (id) => call('redo', { id }),
   resign: (id) => call('resign', { id }),

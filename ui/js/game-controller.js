@@ -161,6 +161,42 @@ export function createGameController(api, view, hooks = {}) {
     }
   }
 
+  /**
+   * Asks the backend for a hint (the hard CPU's move for the human to move) and previews it as a
+   * tap would: the piece picked up, the furthest point of its route the board offers previewed.
+   * The player still confirms it (or plays something else). Resolves with the move, or null.
+   */
+  async function hint() {
+    if (busy || thinking || view.outcome || !api.hint) return null;
+    const g = generation;
+    busy = true;
+    changed();
+    let reply;
+    try {
+      reply = await api.hint(view.id);
+    } catch (e) {
+      busy = false;
+      if (e.code !== 'cancelled') hooks.error?.(e);
+      changed();
+      return null;
+    }
+    busy = false;
+    if (g !== generation || destroyed || reply.view.ply !== view.ply) {
+      changed();
+      return null;
+    }
+    view = reply.view;
+    input = initialInput();
+    const suggested = reply.move;
+    const route = suggested.path && suggested.path.length ? suggested.path : [suggested.from, suggested.to];
+    const stops = route[0] === suggested.from ? route : [suggested.from, ...route];
+    dispatch({ type: 'tap', cell: suggested.from, pointer: 'touch' });
+    const offered = new Set(currentDestinations(input, ctx()).map((d) => d.cell));
+    const furthest = [...stops].reverse().find((cell) => offered.has(cell));
+    if (furthest) dispatch({ type: 'tap', cell: furthest, pointer: 'touch' });
+    return suggested;
+  }
+
   /** Starts a game like this one; resolves with its view, or null after reporting an error. */
   async function newGame() {
     generation++;
@@ -210,6 +246,7 @@ export function createGameController(api, view, hooks = {}) {
     get cpuPending() { return cpuPending; },
     dispatch,
     pass,
+    hint,
     undo: () => step('undo'),
     redo: () => step('redo'),
     resign,

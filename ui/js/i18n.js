@@ -76,6 +76,8 @@ const es = {
   'mode.local': 'en este dispositivo',
 
   'act.undo': 'Deshacer jugada',
+  'act.hint': 'Pista',
+  'act.hint.count': 'Pista (pistas usadas en esta partida: {n})',
   'act.redo': 'Rehacer',
   'act.new': 'Nueva partida',
   'act.mode': 'Cambiar de modo',
@@ -340,6 +342,8 @@ const en = {
   'mode.local': 'on this device',
 
   'act.undo': 'Undo move',
+  'act.hint': 'Hint',
+  'act.hint.count': 'Hint (hints used in this game: {n})',
   'act.redo': 'Redo',
   'act.new': 'New game',
   'act.mode': 'Change mode',

@@ -2,6 +2,7 @@
 
 mod cpu;
 mod games_played;
+mod hint;
 mod resign;
 mod review;
 mod save;

@@ -3,6 +3,7 @@
 // the exported text pasted back continues the game against the CPU from its last position.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import { Key } from 'selenium-webdriver';
 import { invoke, PHONE } from '../lib/page.mjs';
 import { finalScreenshot, launchToHome, moveTexts } from '../lib/flows.mjs';
 
@@ -35,14 +36,18 @@ export default {
     const path = await t.driver.wait(() => t.driver.executeScript("return document.querySelector('[data-testid=export-said]').dataset.path || null"), 5000, 'the saved path');
     assert.equal(fs.readFileSync(path, 'utf8'), text, `the file ${path}`);
     await ui.click('export-close');
+    await t.driver.wait(() => t.driver.executeScript('return !document.getElementById("dialog").open'), 5000, 'the dialog to close');
+    await ui.settled();
 
     // A bad PDN: its line is named and nothing is saved.
-    await t.driver.executeScript('location.hash = "#/"');
+    await ui.click('nav-back');
     await ui.waitHome();
     const before = await invoke(t.driver, 'list_saved');
     await ui.click('import-open');
     const area = await ui.byTestid('import-text');
-    await area.sendKeys('[GameType "30"]\n\n1. 99-98 *\n');
+    // Typed line by line (Enter between lines), as a person would.
+    await area.sendKeys('[GameType "30"]', Key.ENTER, Key.ENTER, '1. 99-98 *', Key.ENTER);
+    assert.equal(await value(t, 'import-text'), '[GameType "30"]\n\n1. 99-98 *\n');
     await ui.click('import-go');
     await t.driver.wait(async () => (await shownText(t, 'import-error')) != null, 5000, 'the import error');
     const problem = await shownText(t, 'import-error');

@@ -68,7 +68,7 @@ export function createReviewBar({ step }) {
   const btn = (type, icon, label) => h('button', {
     type: 'button', class: 'icon-btn review-btn', 'data-testid': 'review-' + type, 'aria-label': label, title: label, onclick: () => step(type),
   }, h('span', { 'aria-hidden': 'true' }, icon));
-  const first = btn('first', '⏮', t('review.first'));
+  const first = btn('first', '«', t('review.first'));
   const prev = btn('prev', '◀', t('review.prev'));
   const next = btn('next', '▶', t('review.next'));
   const live = h('button', { type: 'button', class: 'btn review-live', 'data-testid': 'review-live', onclick: () => step('live') }, t('review.live'));

@@ -23,7 +23,7 @@ import { shortcutFor } from '../shortcuts.js';
 import { showExport } from './share.js';
 import { initialInput } from '../input.js';
 
-const ICONS = { undo: '↶', redo: '↷', new: '↻', mode: '⇄', resign: '⚑' };
+const ICONS = { undo: '↶', redo: '↷', new: '↻', mode: '⇄', resign: '⚑', hint: '✧' };
 
 // The Diamond goal line shows in a player's games until the first Diamond game ends on screen.
 const GOAL_HINT_KEY = 'damas.diamond-goal-seen';
@@ -90,7 +90,9 @@ export async function gameScreen(app, id, initial, opts = {}) {
   const modeBtn = actionBtn('mode-change', t('act.mode'), async () => { if (await mayLeave()) app.go('#/setup/' + kind); });
   modeBtn.setAttribute('data-testid', 'change-mode');
   const resignBtn = actionBtn('resign', t('act.resign'), () => resign());
-  const actions = h('nav', { class: 'actions', 'aria-label': t('nav.menu') }, undoBtn, redoBtn, newBtn, modeBtn, resignBtn);
+  // Hints only against the CPU: the hard CPU's move, previewed for the player to confirm.
+  const hintBtn = first.mode === 'cpu' ? actionBtn('hint', t('act.hint'), () => { if (shown == null) game.hint(); }) : null;
+  const actions = h('nav', { class: 'actions', 'aria-label': t('nav.menu') }, hintBtn, undoBtn, redoBtn, newBtn, modeBtn, resignBtn);
   const moveList = createMoveListView({
     open: !!(globalThis.matchMedia && matchMedia('(min-width: 900px) and (min-height: 600px)').matches),
     go: (ply) => review({ type: 'go', ply }),
@@ -167,6 +169,14 @@ export async function gameScreen(app, id, initial, opts = {}) {
     undoBtn.disabled = !view.can_undo || game.busy;
     redoBtn.disabled = !view.can_redo || game.busy || game.thinking;
     resignBtn.disabled = !!view.outcome;
+    if (hintBtn) {
+      hintBtn.disabled = !!view.outcome || game.waiting || !humanToMove(view) || shown != null;
+      hintBtn.dataset.hints = String(view.hints || 0);
+      const label = view.hints ? t('act.hint.count', { n: view.hints }) : t('act.hint');
+      hintBtn.setAttribute('aria-label', label);
+      hintBtn.title = label;
+      hintBtn.querySelector('.act-label').textContent = view.hints ? t('act.hint') + ' · ' + view.hints : t('act.hint');
+    }
     panel.update(view, game.input, game.context(), { busy: game.busy });
     el.dataset.ply = String(view.ply);
     el.dataset.toMove = String(view.to_move);
