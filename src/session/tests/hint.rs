@@ -1,4 +1,4 @@
-use super::{local, vs_cpu};
+use super::{local, toy, vs_cpu};
 use crate::session::SessionError;
 
 #[test]
@@ -18,7 +18,7 @@ fn a_hint_is_a_legal_move_not_played_and_counted_with_the_game() {
     assert_eq!(session.hints(), 1);
     assert_eq!(session.view().hints, 1);
     // Kept with the game.
-    let restored = session.to_save().restore().unwrap();
+    let restored = session.to_save().restore_with(&toy::factory).unwrap();
     assert_eq!(restored.hints(), 1);
 }
 
