@@ -1,13 +1,14 @@
 // Issue 14, hint: against the CPU the hint button shows the hard CPU's move as a preview (the
 // piece lifted, the ghost on its landing) that is played only when the player confirms it; the
-// count is kept with the game. On one device there is no hint button.
+// count is kept with the game. On one device there is no hint button. The game, resigned, shows
+// in the statistics screen as a loss.
 import assert from 'node:assert/strict';
 import { invoke, PHONE } from '../lib/page.mjs';
-import { finalScreenshot, launchToHome } from '../lib/flows.mjs';
+import { clickWhenShown, finalScreenshot, launchToHome } from '../lib/flows.mjs';
 
 export default {
   name: 'hint',
-  title: 'Hint vs the CPU: a previewed legal move, played on confirmation, counted with the game',
+  title: 'Hint vs the CPU: a previewed legal move, played on confirmation, counted with the game; the loss in the statistics',
   async run(t) {
     await launchToHome(t);
     const { ui } = t;
@@ -31,6 +32,23 @@ export default {
     const after = await ui.view();
     assert.equal(after.history[0].move.move, suggested.move);
     assert.equal(after.hints, 1);
+    // Resigned: the statistics screen counts a loss for International draughts, easy.
+    await ui.click('resign');
+    await clickWhenShown(t, 'confirm-yes');
+    await ui.waitFor((x) => x.result, 'the result');
+    await clickWhenShown(t, 'result-home');
+    await ui.waitHome();
+    await ui.click('stats-link');
+    await ui.waitFor((x) => x.screen === 'stats-screen', 'the statistics');
+    const rows = await t.driver.executeScript(`return [...document.querySelectorAll('[data-testid=stats-row]')].map((r) => ({
+      game: r.dataset.game, level: r.dataset.level,
+      figures: Object.fromEntries([...r.querySelectorAll('.stats-figure')].map((f) => [f.dataset.key, f.querySelector('dd').textContent])),
+      bars: [...r.querySelectorAll('[data-testid=stats-chart] rect')].map((b) => b.dataset.result),
+    }))`);
+    assert.deepEqual(rows.map((r) => [r.game, r.level]), [['international', 'easy']]);
+    assert.deepEqual([rows[0].figures.played, rows[0].figures.wins, rows[0].figures.losses], ['1', '0', '1']);
+    assert.deepEqual(rows[0].bars, ['loss']);
+    await finalScreenshot(t, PHONE, 'stats');
     // Pass-and-play has no hint.
     await ui.startGame('english', { mode: 'local' });
     s = await ui.snapshot();

@@ -12,6 +12,7 @@ function chart(row) {
   const svg = document.createElementNS(ns, 'svg');
   svg.setAttribute('viewBox', `0 0 ${CHART.width} ${CHART.height}`);
   svg.setAttribute('class', 'stats-chart');
+  svg.setAttribute('preserveAspectRatio', 'none');
   svg.setAttribute('role', 'img');
   svg.setAttribute('data-testid', 'stats-chart');
   svg.setAttribute('aria-label', t('stats.chart') + ': '
