@@ -4,7 +4,7 @@
 use crate::error::{AppError, Notice};
 use crate::settings::Settings;
 use crate::state::{lock, AppState};
-use crate::stats::{summarise, LevelStats};
+use crate::stats::{candies, summarise, Candies, LevelStats};
 use damas::position::MoveInfo;
 use damas::session::{GameSetup, GameView, Mode, ModeSetup, SavedGame, Session, SessionError};
 use serde::Serialize;
@@ -283,6 +283,17 @@ pub fn set_settings<R: Runtime>(
 #[tauri::command]
 pub fn get_stats(state: State<'_, AppState>) -> Vec<LevelStats> {
     summarise(&lock(&state.results))
+}
+
+/// The candies earned against the CPU: today's (the device's local day, `utc_offset_minutes`
+/// east of UTC) and in all.
+#[tauri::command]
+pub fn get_candies(state: State<'_, AppState>, utc_offset_minutes: i32) -> Candies {
+    candies(
+        &lock(&state.results),
+        utc_offset_minutes,
+        damas::session::unix_ms(),
+    )
 }
 
 #[tauri::command]

@@ -66,6 +66,7 @@ pub fn build_app<R: Runtime>(
             commands::get_settings,
             commands::set_settings,
             commands::get_stats,
+            commands::get_candies,
             commands::take_startup_notices,
         ])
         .build(context)?;

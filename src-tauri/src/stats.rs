@@ -108,6 +108,41 @@ pub fn summarise(results: &[FinishedGame]) -> Vec<LevelStats> {
     all
 }
 
+/// Rewards (the Turkish page's candies): a game of at least this many plies gives candies.
+pub const CANDY_MIN_PLIES: usize = 16;
+/// Candies for a win against the CPU (friend games, 15/8/5, come with the friend rooms).
+pub const CANDIES_PER_CPU_WIN: u32 = 6;
+/// The most candies one (local) day gives.
+pub const DAILY_CANDY_BUDGET: u32 = 60;
+const DAY_MS: i64 = 86_400_000;
+
+/// Candies earned: today's (within the daily budget) and all of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Candies {
+    pub today: u32,
+    pub total: u32,
+    pub budget: u32,
+}
+
+/// The candies of the games finished against the CPU. Days are local: `utc_offset_minutes` is
+/// the device's offset from UTC (east positive), `now` the current unix ms.
+pub fn candies(results: &[FinishedGame], utc_offset_minutes: i32, now: u64) -> Candies {
+    let offset = i64::from(utc_offset_minutes) * 60_000;
+    let day_of = |ms: u64| (i64::try_from(ms).unwrap_or(i64::MAX) + offset).div_euclid(DAY_MS);
+    let mut per_day: std::collections::BTreeMap<i64, u32> = std::collections::BTreeMap::new();
+    for game in results {
+        if game.result == Result3::Win && game.plies >= CANDY_MIN_PLIES {
+            let earned = per_day.entry(day_of(game.finished)).or_default();
+            *earned = (*earned + CANDIES_PER_CPU_WIN).min(DAILY_CANDY_BUDGET);
+        }
+    }
+    Candies {
+        today: per_day.get(&day_of(now)).copied().unwrap_or(0),
+        total: per_day.values().sum(),
+        budget: DAILY_CANDY_BUDGET,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -170,6 +205,45 @@ mod tests {
         assert_eq!(stats[0].best_streak, 1);
         assert_eq!(stats[0].current_streak, 0);
         assert!(summarise(&[]).is_empty());
+    }
+
+    #[test]
+    fn candies_for_long_wins_within_each_local_days_budget() {
+        use Result3::{Draw, Loss, Win};
+        let hour = 3_600_000;
+        // 2026-12-01 00:00 UTC.
+        let midnight: u64 = 1_796_083_200_000;
+        let at = |result, plies, finished| FinishedGame {
+            finished,
+            ..game(GameKind::Turkish, Level::Hard, result, plies)
+        };
+        let mut results = vec![
+            at(Win, CANDY_MIN_PLIES, midnight + hour),
+            at(Win, CANDY_MIN_PLIES - 1, midnight + 2 * hour),
+            at(Draw, 80, midnight + 3 * hour),
+            at(Loss, 80, midnight + 4 * hour),
+            // The evening before, UTC.
+            at(Win, 40, midnight - 2 * hour),
+        ];
+        let now = midnight + 10 * hour;
+        assert_eq!(
+            candies(&results, 0, now),
+            Candies {
+                today: 6,
+                total: 12,
+                budget: DAILY_CANDY_BUDGET
+            }
+        );
+        // Three hours east of UTC the evening game is after local midnight: the same day.
+        assert_eq!(candies(&results, 180, now).today, 12);
+        // Ten hours west, 01:00 UTC is the evening before.
+        assert_eq!(candies(&results, -600, now).today, 0);
+        // The budget caps a day.
+        results.extend((0..20).map(|i| at(Win, 30, midnight + 5 * hour + i)));
+        let capped = candies(&results, 0, now);
+        assert_eq!(capped.today, DAILY_CANDY_BUDGET);
+        assert_eq!(capped.total, DAILY_CANDY_BUDGET + 6);
+        assert_eq!(candies(&[], 0, now).total, 0);
     }
 
     #[test]

@@ -122,3 +122,30 @@ fn unreadable_statistics_are_reported_and_left_out() {
     assert_eq!(notices[0]["code"], "corrupt_progress", "{notices}");
     assert_eq!(app.ok("get_stats", json!({})), json!([]));
 }
+
+#[test]
+fn candies_count_long_wins_of_the_local_day() {
+    let dir = tempfile::tempdir().unwrap();
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis() as i64;
+    let day = 86_400_000;
+    // An offset that puts "now" at local noon, so every result below is of the same local day.
+    let offset_minutes = (day / 2 - now.rem_euclid(day)) / 60_000;
+    let result = |result: &str, plies: u32, ago_ms: i64| json!({"kind": "turkish", "level": "easy", "result": result, "plies": plies, "finished": now - ago_ms});
+    let results = json!([
+        result("win", 16, 60_000),
+        result("win", 40, 30_000),
+        result("win", 15, 20_000),
+        result("loss", 60, 10_000),
+        // Two days ago.
+        result("win", 30, 2 * day),
+    ]);
+    let file = json!({ damas_app_lib::RESULTS_KEY: results });
+    let progress = dir.path().join(damas_app_lib::PROGRESS_FILE);
+    std::fs::write(&progress, serde_json::to_vec(&file).unwrap()).unwrap();
+    let app = TestApp::start(dir.path());
+    let candies = app.ok("get_candies", json!({"utcOffsetMinutes": offset_minutes}));
+    assert_eq!(candies, json!({"today": 12, "total": 18, "budget": 60}));
+}

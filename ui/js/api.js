@@ -59,5 +59,6 @@ export const api = {
   getSettings: () => call('get_settings', {}),
   setSettings: (settings) => call('set_settings', { settings }),
   getStats: () => call('get_stats', {}),
+  getCandies: (utcOffsetMinutes) => call('get_candies', { utcOffsetMinutes }),
   takeStartupNotices: () => call('take_startup_notices', {}),
 };

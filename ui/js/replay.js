@@ -162,6 +162,9 @@ export function createReplay({ load = fetchFixture, delay = 250, persist = true 
     async get_stats() {
       return [];
     },
+    async get_candies() {
+      return { today: 0, total: 0, budget: 60 };
+    },
     async take_startup_notices() {
       return [{ code: 'mock', message: '' }];
     },

@@ -49,6 +49,12 @@ export async function homeScreen(app) {
     main.append(offer);
   }
   main.append(h('p', { class: 'tagline' }, t('app.tagline')));
+  // Rewards: today's candies (wins against the CPU of at least 16 moves, within a daily budget).
+  const candies = await api.getCandies(-new Date().getTimezoneOffset()).catch(() => null);
+  if (candies && candies.total > 0) {
+    main.append(h('p', { class: 'candies', 'data-testid': 'candies', 'data-today': candies.today, 'data-total': candies.total },
+      h('span', { class: 'candy-mark', 'aria-hidden': 'true' }), t('home.candies', { today: candies.today, budget: candies.budget, total: candies.total })));
+  }
   const savedTitle = h('h2', {}, t('home.unfinished'));
   const list = h('ul', { class: 'saved-list', 'data-testid': 'saved-list' });
   if (!saved.length) list.append(h('li', { class: 'empty' }, t('home.none')));
