@@ -75,6 +75,18 @@ pub fn get_game(state: State<'_, AppState>, id: String) -> Reply<GameView> {
     Ok(lock(&state.sessions).get(&id)?.view())
 }
 
+/// A rules diagram: the view of `setup`'s position (a new-game request) after `moves`, held
+/// nowhere (no game is created or saved).
+#[tauri::command]
+pub fn diagram(setup: Value, moves: Vec<String>) -> Reply<GameView> {
+    let setup: GameSetup = serde_json::from_value(setup).map_err(AppError::bad_input)?;
+    let mut session = Session::new("diagram".into(), &setup)?;
+    for text in &moves {
+        session.play_move(text)?;
+    }
+    Ok(session.view())
+}
+
 /// The game's position after its first `ply` moves, read-only (review).
 #[tauri::command]
 pub fn view_at(state: State<'_, AppState>, id: String, ply: usize) -> Reply<GameView> {

@@ -51,6 +51,7 @@ pub fn build_app<R: Runtime>(
             commands::new_game,
             commands::get_game,
             commands::view_at,
+            commands::diagram,
             commands::export_game,
             commands::save_export,
             commands::import_game,

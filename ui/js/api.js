@@ -44,6 +44,7 @@ export const api = {
   newGame: (setup) => call('new_game', { setup }),
   getGame: (id) => call('get_game', { id }),
   viewAt: (id, ply) => call('view_at', { id, ply }),
+  diagram: (setup, moves) => call('diagram', { setup, moves }),
   exportGame: (id) => call('export_game', { id }),
   saveExport: (id) => call('save_export', { id }),
   importGame: (text, setup) => call('import_game', { text, setup }),

@@ -73,6 +73,13 @@ export default {
     await t.driver.wait(async () => (await flipped()) === 'true', 5000, 'F to flip the board');
     await ui.pressKeys('?');
     await ui.waitFor((x) => x.screen === 'rules-screen', 'the rules over the game');
+    // The rules page draws its diagrams with the board renderer (English: start, capture, king).
+    await t.driver.wait(() => t.driver.executeScript("return document.querySelectorAll('[data-testid=rules-diagram] svg [data-testid=piece]').length > 0 && document.querySelectorAll('[data-testid=rules-diagram]').length === 3"), 10000, 'the rules diagrams');
+    const capture = await t.driver.executeScript("const f = document.querySelectorAll('[data-testid=rules-diagram]')[1]; return [...f.querySelectorAll('[data-testid=piece]')].map((p) => p.getAttribute('data-cell'))");
+    assert.deepEqual(capture, ['23'], 'after 14x23 only the black man on 23 is left');
+    await t.driver.executeScript("document.querySelectorAll('[data-testid=rules-diagram]')[1].scrollIntoView({block: 'center'})");
+    await finalScreenshot(t, PHONE, 'rules-diagrams');
+    await resize(t.driver, PHONE);
     await ui.pressKeys('\uE00C');
     await ui.waitFor((x) => x.screen === 'game-screen', 'back to the game');
     await ui.pressKeys('n');

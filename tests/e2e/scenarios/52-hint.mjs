@@ -49,6 +49,11 @@ export default {
     assert.deepEqual([rows[0].figures.played, rows[0].figures.wins, rows[0].figures.losses], ['1', '0', '1']);
     assert.deepEqual(rows[0].bars, ['loss']);
     await finalScreenshot(t, PHONE, 'stats');
+    // The Diamond rules' diagrams: the king's line jump and the win, drawn by the board renderer.
+    await t.driver.executeScript('location.hash = "#/rules/diamond"');
+    await t.driver.wait(() => t.driver.executeScript("return document.querySelectorAll('[data-testid=rules-diagram] [data-testid=piece]').length > 0 && document.querySelectorAll('[data-testid=rules-diagram]').length === 3"), 10000, 'the Diamond diagrams');
+    await t.driver.executeScript("document.querySelectorAll('[data-testid=rules-diagram]')[2].scrollIntoView({block: 'center'})");
+    await finalScreenshot(t, PHONE, 'rules-diamond');
     // Pass-and-play has no hint.
     await ui.startGame('english', { mode: 'local' });
     s = await ui.snapshot();
