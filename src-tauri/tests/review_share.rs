@@ -210,6 +210,15 @@ fn bad_texts_name_their_line_and_keep_nothing() {
         ),
         ("[GameType \"30\"]\n[Resigned \"purple\"]\n*\n", 2),
         ("1. 11-15 * 2. 9-13\n", 1),
+        // The star games' record text: an illegal Diamond move on line 3, an unknown player count.
+        (
+            "[SetUp \"1\"]\n[FEN \"diamond:2 R/rr/rrr/rrrr/4rrrrr4/12/11/10/y8/yy8/yyy8/yyyy8/Yyyyy8/4/3/2/1 r 0 0\"]\n1. F1P1-F9P5 *\n",
+            3,
+        ),
+        (
+            "[Event \"x\"]\n[FEN \"diamond:7 R/rr/rrr/rrrr/4rrrrr4/12/11/10/y8/yy8/yyy8/yyyy8/Yyyyy8/4/3/2/1 r 0 0\"]\n*\n",
+            2,
+        ),
     ] {
         let error = app
             .invoke("import_game", json!({"text": text, "setup": local()}))
@@ -285,4 +294,21 @@ fn a_hint_is_a_legal_move_left_to_play_and_counted() {
         local.get("hints").is_none(),
         "no hint count in a view without hints"
     );
+}
+
+#[test]
+fn a_star_games_record_text_is_as_documented() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = TestApp::start(dir.path());
+    let view = app.ok("new_game", setup("diamond", 2, false));
+    app.ok(
+        "play_move",
+        json!({"id": view["id"], "moveText": "F1P1-F6P4"}),
+    );
+    let text = app.ok("export_game", json!({"id": view["id"]}))["text"].clone();
+    // docs/notation.md, "Sharing a game".
+    let documented = "[Event \"Damas\"]\n[Site \"?\"]\n[Date \"?\"]\n[Round \"?\"]\n[White \"?\"]\n\
+                      [Black \"?\"]\n[Result \"*\"]\n[SetUp \"1\"]\n[FEN \"diamond:2 R/rr/rrr/rrrr/\
+                      4rrrrr4/12/11/10/y8/yy8/yyy8/yyyy8/Yyyyy8/4/3/2/1 r 0 0\"]\n\n1. F1P1-F6P4 *\n";
+    assert_eq!(text, documented);
 }
