@@ -45,6 +45,11 @@ export async function showExport(app, id) {
     area, said,
     h('div', { class: 'dialog-actions' },
       h('button', { type: 'button', class: 'btn', 'data-testid': 'export-close', onclick: () => d.close() }, t('share.close')),
+      // Phones: the system's share sheet, where the web view offers it.
+      typeof navigator.share === 'function' ? h('button', {
+        type: 'button', class: 'btn', 'data-testid': 'export-share',
+        onclick: () => navigator.share({ title: exported.file_name, text: exported.text }).catch(() => {}),
+      }, t('share.sheet')) : null,
       h('button', {
         type: 'button', class: 'btn', 'data-testid': 'export-save',
         onclick: async () => {
