@@ -26,6 +26,8 @@ export function createGameController(api, view, hooks = {}) {
   let busy = false;
   // A CPU reply is awaited.
   let thinking = false;
+  // A hint is awaited.
+  let hinting = false;
   // Undo, redo, resign or a new game bump the generation; a CPU reply from an older generation
   // is dropped (the backend also rejects it as `cancelled`).
   let generation = 0;
@@ -170,17 +172,20 @@ export function createGameController(api, view, hooks = {}) {
     if (busy || thinking || view.outcome || !api.hint) return null;
     const g = generation;
     busy = true;
+    hinting = true;
     changed();
     let reply;
     try {
       reply = await api.hint(view.id);
     } catch (e) {
       busy = false;
+      hinting = false;
       if (e.code !== 'cancelled') hooks.error?.(e);
       changed();
       return null;
     }
     busy = false;
+    hinting = false;
     if (g !== generation || destroyed || reply.view.ply !== view.ply) {
       changed();
       return null;
@@ -238,6 +243,7 @@ export function createGameController(api, view, hooks = {}) {
     get input() { return input; },
     get busy() { return busy; },
     get thinking() { return thinking; },
+    get hinting() { return hinting; },
     /** Until a human may act: a move in flight or being drawn, or a CPU seat to move. */
     get waiting() { return busy || thinking || (!!view.cpu_to_move && !view.outcome); },
     /** The input reducer's context for the current view. */

@@ -77,6 +77,7 @@ const es = {
 
   'act.undo': 'Deshacer jugada',
   'act.hint': 'Pista',
+  'status.hinting': 'Buscando una pista…',
   'act.hint.count': 'Pista (pistas usadas en esta partida: {n})',
   'act.redo': 'Rehacer',
   'act.new': 'Nueva partida',
@@ -346,6 +347,7 @@ const en = {
 
   'act.undo': 'Undo move',
   'act.hint': 'Hint',
+  'status.hinting': 'Looking for a hint…',
   'act.hint.count': 'Hint (hints used in this game: {n})',
   'act.redo': 'Redo',
   'act.new': 'New game',

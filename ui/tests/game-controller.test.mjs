@@ -225,9 +225,11 @@ test('a hint is previewed on the board and played only when the player confirms 
   const { c } = controller(start, fake.api);
   const asked = c.hint();
   assert.equal(c.busy, true, 'no input while the hint is computed');
+  assert.equal(c.hinting, true);
   const counted = { ...start, hints: 1 };
   await fake.reply('hint', { move: move('c3', 'd4'), view: counted });
   assert.deepEqual(await asked, move('c3', 'd4'));
+  assert.equal(c.hinting, false);
   assert.equal(c.view.hints, 1);
   assert.equal(c.input.phase, 'previewing');
   assert.equal(c.input.from, 'c3');

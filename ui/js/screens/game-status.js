@@ -20,13 +20,15 @@ export function createStatusView() {
       h('span', { class: 'chip-dot', 'aria-hidden': 'true' }), h('span', { class: 'chip-name' }, seatName(name)), s && s.cpu ? h('small', { class: 'chip-cpu' }, 'CPU') : null, h('b', {}, shown));
   }
 
-  /** @param {{thinking: boolean, goalHint?: boolean}} flags `goalHint`: show the Diamond goal line. */
-  function update(view, { thinking, goalHint = false }) {
+  /** @param {{thinking: boolean, hinting?: boolean, goalHint?: boolean}} flags `goalHint`: show the
+   * Diamond goal line; `hinting`: a hint is being looked for. */
+  function update(view, { thinking, hinting = false, goalHint = false }) {
     const kind = view.variant.kind;
     const toMoveName = seatLabel(view, view.to_move);
     let line;
     if (view.outcome) line = outcomeText(view);
     else if (thinking || view.cpu_to_move) line = t('status.thinking', { name: toMoveName });
+    else if (hinting) line = t('status.hinting');
     else if (view.mode === 'cpu') line = t('status.yourturn', { name: toMoveName });
     else line = t('status.turn', { name: toMoveName });
     statusLine.textContent = line;

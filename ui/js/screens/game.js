@@ -159,7 +159,7 @@ export async function gameScreen(app, id, initial, opts = {}) {
     }
     const vb = m.geometry.viewBox;
     el.style.setProperty('--ar', (vb.w / vb.h).toFixed(4));
-    status.update(view, { thinking: game.thinking, goalHint: kind === 'diamond' && !goalHintSeen() });
+    status.update(view, { thinking: game.thinking, hinting: game.hinting, goalHint: kind === 'diamond' && !goalHintSeen() });
     moveList.update(view, shown);
     reviewBar.update(view.history.length, shown);
     el.classList.toggle('reviewing', shown != null);
