@@ -312,3 +312,22 @@ fn a_star_games_record_text_is_as_documented() {
                       4rrrrr4/12/11/10/y8/yy8/yyy8/yyyy8/Yyyyy8/4/3/2/1 r 0 0\"]\n\n1. F1P1-F6P4 *\n";
     assert_eq!(text, documented);
 }
+
+#[test]
+fn a_win_the_rules_did_not_reach_is_read_as_a_resignation() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = TestApp::start(dir.path());
+    // Another program's PDN: White (seat 1 in English checkers) won after two moves, so Black
+    // resigned.
+    let text = "[GameType \"21\"]\n[Result \"1-0\"]\n1. 11-15 22-18 1-0\n";
+    let view = app.ok("import_game", json!({"text": text, "setup": local()}));
+    assert_eq!(view["outcome"], json!({"winner": 1, "reason": "resignation"}));
+    let again = app.ok("export_game", json!({"id": view["id"]}))["text"].clone();
+    let again = again.as_str().expect("text");
+    assert!(again.contains("[Resigned \"black\"]") && again.contains("1-0"), "{again}");
+    // An unfinished result keeps the game going.
+    let going = "[GameType \"21\"]\n1. 11-15 22-18 *\n";
+    let view = app.ok("import_game", json!({"text": going, "setup": local()}));
+    assert_eq!(view["outcome"], Value::Null);
+    assert_eq!(view["to_move"], 0);
+}
