@@ -321,10 +321,16 @@ fn a_win_the_rules_did_not_reach_is_read_as_a_resignation() {
     // resigned.
     let text = "[GameType \"21\"]\n[Result \"1-0\"]\n1. 11-15 22-18 1-0\n";
     let view = app.ok("import_game", json!({"text": text, "setup": local()}));
-    assert_eq!(view["outcome"], json!({"winner": 1, "reason": "resignation"}));
+    assert_eq!(
+        view["outcome"],
+        json!({"winner": 1, "reason": "resignation"})
+    );
     let again = app.ok("export_game", json!({"id": view["id"]}))["text"].clone();
     let again = again.as_str().expect("text");
-    assert!(again.contains("[Resigned \"black\"]") && again.contains("1-0"), "{again}");
+    assert!(
+        again.contains("[Resigned \"black\"]") && again.contains("1-0"),
+        "{again}"
+    );
     // An unfinished result keeps the game going.
     let going = "[GameType \"21\"]\n1. 11-15 22-18 *\n";
     let view = app.ok("import_game", json!({"text": going, "setup": local()}));
