@@ -1,8 +1,10 @@
 //! PDN games: whatever is read must write a PDN that reads back as the same game (variant, start,
-//! moves, position); nothing may panic.
+//! moves, position); nothing may panic. The app's import (`Session::import`, PDN and the star
+//! games' record text) likewise: an imported game exports to a text that imports to the same one.
 #![no_main]
 
 use damas::notation::pdn;
+use damas::session::{Mode, Session};
 use damas::GameKind;
 use libfuzzer_sys::fuzz_target;
 
@@ -21,5 +23,16 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(again.game.start_text(), read.game.start_text());
         assert_eq!(again.game.history(), read.game.history());
         assert_eq!(again.game.position_text(), read.game.position_text());
+    }
+    if let Ok(imported) = Session::import("fuzz".into(), text, Mode::Local) {
+        let exported = imported.export_text();
+        let again = Session::import("fuzz".into(), &exported, Mode::Local)
+            .unwrap_or_else(|e| panic!("{e}: exported text\n{exported}"));
+        let (first, second) = (imported.to_save(), again.to_save());
+        assert_eq!(second.variant, first.variant);
+        assert_eq!(second.start, first.start);
+        assert_eq!(second.moves, first.moves);
+        assert_eq!(second.resigned, first.resigned);
+        assert_eq!(again.export_text(), exported);
     }
 });

@@ -4,7 +4,10 @@
 use crate::error::{AppError, Notice};
 use crate::settings::Settings;
 use crate::state::{lock, AppState};
-use damas::session::{GameSetup, GameView, SavedGame, Session, SessionError};
+use crate::stats::{candies, summarise, Candies, LevelStats};
+use damas::position::MoveInfo;
+use damas::session::{GameSetup, GameView, Mode, ModeSetup, SavedGame, Session, SessionError};
+use serde::Serialize;
 use serde_json::Value;
 use tauri::{AppHandle, Runtime, State};
 
@@ -35,6 +38,7 @@ fn change_game<R: Runtime, T>(
     }
     let view = session.view();
     if let Some(kind) = finished {
+        state.record_result(app, session);
         state.count_finished_game(app, &mut sessions, kind);
     }
     Ok(view)
@@ -67,6 +71,76 @@ pub fn get_game(state: State<'_, AppState>, id: String) -> Reply<GameView> {
     Ok(lock(&state.sessions).get(&id)?.view())
 }
 
+/// A rules diagram: the view of `setup`'s position (a new-game request) after `moves`, held
+/// nowhere (no game is created or saved).
+#[tauri::command]
+pub fn diagram(setup: Value, moves: Vec<String>) -> Reply<GameView> {
+    let setup: GameSetup = serde_json::from_value(setup).map_err(AppError::bad_input)?;
+    let mut session = Session::new("diagram".into(), &setup)?;
+    for text in &moves {
+        session.play_move(text)?;
+    }
+    Ok(session.view())
+}
+
+/// The game's position after its first `ply` moves, read-only (review).
+#[tauri::command]
+pub fn view_at(state: State<'_, AppState>, id: String, ply: usize) -> Reply<GameView> {
+    Ok(lock(&state.sessions).get(&id)?.view_at(ply)?)
+}
+
+/// A game as text to share: PDN for draughts, the record text for the star games.
+#[derive(Debug, Serialize)]
+pub struct Export {
+    pub text: String,
+    pub file_name: String,
+}
+
+#[tauri::command]
+pub fn export_game(state: State<'_, AppState>, id: String) -> Reply<Export> {
+    let sessions = lock(&state.sessions);
+    let session = sessions.get(&id)?;
+    Ok(Export {
+        text: session.export_text(),
+        file_name: session.export_file_name(),
+    })
+}
+
+/// Writes the export of game `id` to the export folder; replies with the file's path.
+#[tauri::command]
+pub fn save_export(state: State<'_, AppState>, id: String) -> Reply<String> {
+    let (text, file_name) = {
+        let sessions = lock(&state.sessions);
+        let session = sessions.get(&id)?;
+        (session.export_text(), session.export_file_name())
+    };
+    let path = state.export_dir.join(file_name);
+    std::fs::create_dir_all(&state.export_dir)
+        .and_then(|()| std::fs::write(&path, text))
+        .map_err(AppError::storage)?;
+    Ok(path.display().to_string())
+}
+
+/// Reads a PDN or record text into a new game played as `setup` (`{mode, level, human_seats}`)
+/// asks, saved like a new game. Against the CPU without `human_seats`, the human takes the seat
+/// to move at the end of the text. A text that does not replay is rejected and nothing is kept.
+#[tauri::command]
+pub fn import_game(state: State<'_, AppState>, text: String, setup: Value) -> Reply<GameView> {
+    let setup: ModeSetup = serde_json::from_value(setup).map_err(AppError::bad_input)?;
+    let mut mode = setup.validate()?;
+    if let (Mode::Cpu { human_seats, .. }, None) = (&mut mode, &setup.human_seats) {
+        let replayed = Session::import(String::new(), &text, Mode::Local)?;
+        *human_seats = vec![replayed.game().to_move()];
+    }
+    let id = {
+        let mut sessions = lock(&state.sessions);
+        sessions.cancel_all();
+        let session = Session::import(sessions.fresh_id(), &text, mode)?;
+        sessions.insert(session).id().to_string()
+    };
+    keep_new_game(&state, id)
+}
+
 #[tauri::command]
 pub fn play_move<R: Runtime>(
     app: AppHandle<R>,
@@ -97,6 +171,38 @@ pub async fn cpu_move<R: Runtime>(
         return Err(SessionError::Cancelled.into());
     }
     change_game(&app, &state, &id, |s| s.finish_cpu_turn(&turn, chosen))
+}
+
+/// A hint: the hard CPU's move for the human to move, and the view with the hint counted.
+#[derive(Debug, Serialize)]
+pub struct Hint {
+    #[serde(rename = "move")]
+    pub suggested: MoveInfo,
+    pub view: GameView,
+}
+
+/// The hard CPU thinks for the human seat to move (vs the CPU only), like `cpu_move` off the UI
+/// thread; the move is not played, the game counts one more hint.
+#[tauri::command]
+pub async fn hint<R: Runtime>(
+    app: AppHandle<R>,
+    state: State<'_, AppState>,
+    id: String,
+) -> Reply<Hint> {
+    let turn = lock(&state.sessions).get_mut(&id)?.begin_hint()?;
+    let (turn, chosen) = tokio::task::spawn_blocking(move || {
+        let chosen = turn.think();
+        (turn, chosen)
+    })
+    .await
+    .map_err(|error| SessionError::BadInput(format!("the CPU stopped: {error}")))?;
+    let mut suggested = None;
+    let view = change_game(&app, &state, &id, |s| {
+        suggested = Some(s.finish_hint(&turn, chosen)?);
+        Ok(())
+    })?;
+    let suggested = suggested.ok_or(SessionError::Cancelled)?;
+    Ok(Hint { suggested, view })
 }
 
 #[tauri::command]
@@ -166,6 +272,23 @@ pub fn set_settings<R: Runtime>(
     state.persist.save_settings(&app, &settings)?;
     *current = settings;
     Ok(settings)
+}
+
+/// The statistics against the CPU, per game and level.
+#[tauri::command]
+pub fn get_stats(state: State<'_, AppState>) -> Vec<LevelStats> {
+    summarise(&lock(&state.results))
+}
+
+/// The candies earned against the CPU: today's (the device's local day, `utc_offset_minutes`
+/// east of UTC) and in all.
+#[tauri::command]
+pub fn get_candies(state: State<'_, AppState>, utc_offset_minutes: i32) -> Candies {
+    candies(
+        &lock(&state.results),
+        utc_offset_minutes,
+        damas::session::unix_ms(),
+    )
 }
 
 #[tauri::command]

@@ -1,7 +1,7 @@
 //! The error every command rejects with, serialised as `{code, message}`: `code` is a stable
 //! key the UI translates (the session layer's codes plus `storage`), `message` English detail.
 
-use damas::session::SessionError;
+use damas::session::{ImportError, SessionError};
 use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
 use thiserror::Error;
@@ -13,6 +13,18 @@ pub enum AppError {
     /// The saved games or settings could not be written or read.
     #[error("storage: {0}")]
     Storage(String),
+    /// An imported PDN or record text that does not replay; the message starts `line N:`.
+    #[error("line {line}: {detail}")]
+    BadRecord { line: usize, detail: String },
+}
+
+impl From<ImportError> for AppError {
+    fn from(error: ImportError) -> Self {
+        match error {
+            ImportError::BadText { line, detail } => AppError::BadRecord { line, detail },
+            ImportError::Session(error) => AppError::Session(error),
+        }
+    }
 }
 
 impl AppError {
@@ -20,6 +32,7 @@ impl AppError {
         match self {
             AppError::Session(error) => error.code(),
             AppError::Storage(_) => "storage",
+            AppError::BadRecord { .. } => "bad_record",
         }
     }
 

@@ -8,9 +8,10 @@ mod persist;
 mod saves;
 mod settings;
 mod state;
+mod stats;
 
 pub use error::{AppError, Notice};
-pub use persist::{GAMES_PLAYED_KEY, PROGRESS_FILE, SETTINGS_FILE};
+pub use persist::{GAMES_PLAYED_KEY, PROGRESS_FILE, RESULTS_KEY, SETTINGS_FILE};
 pub use saves::{OLD_SAVES_FILE, SAVES_DIR};
 pub use settings::{Language, Settings, Skin};
 pub use state::AppState;
@@ -51,8 +52,14 @@ pub fn build_app<R: Runtime>(
         .invoke_handler(tauri::generate_handler![
             commands::new_game,
             commands::get_game,
+            commands::view_at,
+            commands::diagram,
+            commands::export_game,
+            commands::save_export,
+            commands::import_game,
             commands::play_move,
             commands::cpu_move,
+            commands::hint,
             commands::undo,
             commands::redo,
             commands::resign,
@@ -61,6 +68,8 @@ pub fn build_app<R: Runtime>(
             commands::delete_saved,
             commands::get_settings,
             commands::set_settings,
+            commands::get_stats,
+            commands::get_candies,
             commands::take_startup_notices,
         ])
         .build(context)?;

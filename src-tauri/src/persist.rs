@@ -16,6 +16,7 @@
 use crate::error::{AppError, Notice};
 use crate::saves::SavedGames;
 use crate::settings::Settings;
+use crate::stats::{FinishedGame, RESULTS_KEPT};
 use damas::session::{unix_ms, Session};
 use damas::GameKind;
 use serde_json::{Map, Value};
@@ -31,6 +32,8 @@ pub const PROGRESS_FILE: &str = "progress.json";
 const SETTINGS_KEY: &str = "settings";
 /// In `progress.json`: `{"english": 3, "turkish": 0, …}`, games finished against the CPU.
 pub const GAMES_PLAYED_KEY: &str = "games_finished_vs_cpu";
+/// In `progress.json`: the games finished against the CPU, oldest first (the statistics).
+pub const RESULTS_KEY: &str = "results";
 const STORE_FILES: [&str; 2] = [SETTINGS_FILE, PROGRESS_FILE];
 
 /// Where the stores and the saved games live.
@@ -204,6 +207,53 @@ impl Persist {
                 store.delete(key);
             }
         })
+    }
+
+    /// The games finished against the CPU (statistics). Unreadable entries are left out and
+    /// reported; they are replaced at the next write.
+    pub fn load_results<R: Runtime>(
+        &self,
+        app: &AppHandle<R>,
+        notices: &mut Vec<Notice>,
+    ) -> Result<Vec<FinishedGame>, AppError> {
+        let store = self.store(app, PROGRESS_FILE)?;
+        let entries = match store.get(RESULTS_KEY) {
+            None => return Ok(Vec::new()),
+            Some(Value::Array(entries)) => entries,
+            Some(_) => {
+                notices.push(Notice {
+                    code: "corrupt_progress",
+                    message: "the statistics are not a list; starting them again".into(),
+                });
+                return Ok(Vec::new());
+            }
+        };
+        let total = entries.len();
+        let results: Vec<FinishedGame> = entries
+            .into_iter()
+            .filter_map(|entry| serde_json::from_value(entry).ok())
+            .collect();
+        if results.len() < total {
+            notices.push(Notice {
+                code: "corrupt_progress",
+                message: format!(
+                    "{} of {total} results in the statistics could not be read and are left out",
+                    total - results.len()
+                ),
+            });
+        }
+        Ok(results)
+    }
+
+    /// Writes the games finished against the CPU (the latest [`RESULTS_KEPT`]).
+    pub fn save_results<R: Runtime>(
+        &self,
+        app: &AppHandle<R>,
+        results: &[FinishedGame],
+    ) -> Result<(), AppError> {
+        let kept = &results[results.len().saturating_sub(RESULTS_KEPT)..];
+        let value = serde_json::to_value(kept).map_err(AppError::storage)?;
+        self.put(app, PROGRESS_FILE, RESULTS_KEY, value)
     }
 
     /// Closes the stores, so that the plugin does not rewrite them (in place) at exit; every

@@ -5,7 +5,8 @@
 use crate::error::{AppError, Notice};
 use crate::persist::Persist;
 use crate::settings::Settings;
-use damas::session::Sessions;
+use crate::stats::{FinishedGame, Result3, RESULTS_KEPT};
+use damas::session::{unix_ms, Session, Sessions};
 use damas::GameKind;
 use std::path::PathBuf;
 use std::sync::{Mutex, MutexGuard};
@@ -15,7 +16,12 @@ pub struct AppState {
     pub sessions: Mutex<Sessions>,
     pub settings: Mutex<Settings>,
     pub notices: Mutex<Vec<Notice>>,
+    /// The games finished against the CPU, oldest first (statistics).
+    pub results: Mutex<Vec<FinishedGame>>,
     pub persist: Persist,
+    /// Where exported games are written: the downloads folder when the app picks its own data
+    /// directory and one exists, else `exports/` in the data directory (tests, odd systems).
+    pub export_dir: PathBuf,
 }
 
 /// A lock whose holder panicked still guards consistent data here (every change is applied whole
@@ -33,10 +39,15 @@ impl AppState {
         app: &AppHandle<R>,
         data_dir: Option<PathBuf>,
     ) -> Result<AppState, AppError> {
+        let downloads = match data_dir {
+            Some(_) => None,
+            None => app.path().download_dir().ok().filter(|dir| dir.is_dir()),
+        };
         let dir = match data_dir {
             Some(dir) => dir,
             None => app.path().app_data_dir().map_err(AppError::storage)?,
         };
+        let export_dir = downloads.unwrap_or_else(|| dir.join("exports"));
         let mut notices = Vec::new();
         let persist = Persist::open(app, dir, &mut notices)?;
         let mut sessions = Sessions::new();
@@ -44,6 +55,7 @@ impl AppState {
             sessions.insert(session);
         }
         let settings = persist.load_settings(app, &mut notices)?;
+        let results = persist.load_results(app, &mut notices)?;
         for (kind, games) in persist.load_games_played(app, &mut notices)? {
             sessions.set_games_played(kind, games);
         }
@@ -51,7 +63,9 @@ impl AppState {
             sessions: Mutex::new(sessions),
             settings: Mutex::new(settings),
             notices: Mutex::new(notices),
+            results: Mutex::new(results),
             persist,
+            export_dir,
         })
     }
 
@@ -67,6 +81,27 @@ impl AppState {
         sessions.count_finished_game(kind);
         let counts = GameKind::ALL.map(|kind| (kind, sessions.games_played(kind)));
         let _ = self.persist.save_games_played(app, &counts);
+    }
+
+    /// Adds a game just finished against the CPU to the statistics (written like the count: a
+    /// failure keeps it in memory until the next write).
+    pub fn record_result<R: Runtime>(&self, app: &AppHandle<R>, session: &Session) {
+        let (Some(outcome), Some(level)) = (session.outcome(), session.mode().level()) else {
+            return;
+        };
+        let game = session.game();
+        let human_seats = session.mode().human_seats(game.seats());
+        let mut results = lock(&self.results);
+        results.push(FinishedGame {
+            kind: game.variant().kind,
+            level,
+            result: Result3::of(outcome, &human_seats),
+            plies: game.ply(),
+            finished: unix_ms(),
+        });
+        let excess = results.len().saturating_sub(RESULTS_KEPT);
+        results.drain(..excess);
+        let _ = self.persist.save_results(app, &results);
     }
 
     /// The app is quitting: stop the CPU and keep the plugin from rewriting the stores.

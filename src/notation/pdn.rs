@@ -105,6 +105,8 @@ impl PdnResult {
 pub struct PdnText {
     pub tags: Vec<(String, String)>,
     pub moves: Vec<String>,
+    /// Where each move starts in the text (a character index), for messages naming its line.
+    pub move_starts: Vec<usize>,
     pub result: PdnResult,
 }
 
@@ -269,6 +271,7 @@ pub fn parse(text: &str) -> Result<PdnText, PdnError> {
     let chars: Vec<char> = text.chars().collect();
     let mut tags = Vec::new();
     let mut moves = Vec::new();
+    let mut move_starts = Vec::new();
     let mut result = None;
     let mut at = 0;
     let mut in_movetext = false;
@@ -357,6 +360,7 @@ pub fn parse(text: &str) -> Result<PdnText, PdnError> {
                 let mv = mv.trim_end_matches(['!', '?']);
                 if !mv.is_empty() {
                     moves.push(mv.to_string());
+                    move_starts.push(start);
                 }
             }
         }
@@ -364,8 +368,14 @@ pub fn parse(text: &str) -> Result<PdnText, PdnError> {
     Ok(PdnText {
         tags,
         moves,
+        move_starts,
         result: result.unwrap_or(PdnResult::Unfinished),
     })
+}
+
+/// The 1-based line of character `at` of `text` (a syntax error's or a move's place).
+pub fn line_of(text: &str, at: usize) -> usize {
+    1 + text.chars().take(at).filter(|&c| c == '\n').count()
 }
 
 /// The index just after the next `end` from `at`, if any.
@@ -442,6 +452,12 @@ mod tests {
         assert_eq!(parsed.moves, ["11-15", "23-19", "8-11", "22-17", "9-13"]);
         assert_eq!(parsed.result, PdnResult::WhiteWins);
         assert_eq!(parsed.game_kind(), Ok(Some(GameKind::English)));
+        let lines: Vec<usize> = parsed
+            .move_starts
+            .iter()
+            .map(|&at| line_of(text, at))
+            .collect();
+        assert_eq!(lines, [4, 4, 4, 4, 5]);
     }
 
     #[test]

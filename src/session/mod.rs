@@ -14,6 +14,7 @@ mod error;
 mod save;
 mod sessions;
 mod setup;
+mod share;
 mod view;
 
 #[cfg(test)]
@@ -22,7 +23,8 @@ mod tests;
 pub use error::SessionError;
 pub use save::{SavedSession, SAVE_FORMAT};
 pub use sessions::Sessions;
-pub use setup::{GameSetup, Mode, VariantSetup};
+pub use setup::{GameSetup, Mode, ModeSetup, VariantSetup};
+pub use share::ImportError;
 pub use view::{GameView, HistoryEntry, OutcomeView, SavedGame, SeatView};
 
 use crate::catalogue;
@@ -57,6 +59,8 @@ pub struct Session {
     games_played: Option<u32>,
     /// Whether this game's end against the CPU has been reported (saved with the game).
     finish_counted: bool,
+    /// Hints given in this game (saved with it).
+    hints: u32,
     created: u64,
     last_played: u64,
     /// Bumped by every change of the game.
@@ -134,6 +138,7 @@ impl Session {
             seed: now ^ 0x9e37_79b9_7f4a_7c15,
             games_played: None,
             finish_counted: false,
+            hints: 0,
             created: now,
             last_played: now,
             version: 0,
@@ -279,6 +284,57 @@ impl Session {
         let turn = self.begin_cpu_turn()?;
         let chosen = turn.think();
         self.finish_cpu_turn(&turn, chosen)
+    }
+
+    /// Hints given in this game.
+    pub fn hints(&self) -> u32 {
+        self.hints
+    }
+
+    /// Starts a hint for the human to move against the CPU: the hard CPU thinks on a copy of the
+    /// game, for that seat. Local games get no hint (`BadInput`); nor does a CPU seat to move.
+    pub fn begin_hint(&mut self) -> Result<CpuTurn, SessionError> {
+        self.ensure_playing()?;
+        if !matches!(self.mode, Mode::Cpu { .. }) {
+            return Err(SessionError::BadInput(
+                "hints are given in games against the CPU".into(),
+            ));
+        }
+        let seat = self.game.to_move();
+        if !self.is_human(seat) {
+            return Err(SessionError::NotYourTurn(format!(
+                "{} is played by the CPU",
+                self.game.seat_name(seat)
+            )));
+        }
+        self.cancel_cpu();
+        let stop = Arc::new(AtomicBool::new(false));
+        self.thinking = Some(Arc::clone(&stop));
+        Ok(CpuTurn {
+            game: self.game.clone_box(),
+            level: Level::Hard,
+            seed: self.seed.rotate_left(17),
+            // The hard level ignores it; a hint is the best move found, not a gentle one.
+            games_played: None,
+            version: self.version,
+            stop,
+        })
+    }
+
+    /// The hint's move, counted with the game, unless the game changed meanwhile (`Cancelled`).
+    /// The move is not played: the player still confirms it.
+    pub fn finish_hint(
+        &mut self,
+        turn: &CpuTurn,
+        chosen: Option<MoveInfo>,
+    ) -> Result<MoveInfo, SessionError> {
+        if turn.version != self.version || turn.stop.load(Ordering::SeqCst) {
+            return Err(SessionError::Cancelled);
+        }
+        self.thinking = None;
+        let chosen = chosen.ok_or(SessionError::GameOver)?;
+        self.hints += 1;
+        Ok(chosen)
     }
 
     /// Stops a CPU move being computed; its result will be discarded.

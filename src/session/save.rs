@@ -36,6 +36,13 @@ pub struct SavedSession {
     /// Whether the game's end against the CPU was counted (see `Session::take_first_finish`).
     #[serde(default)]
     pub finish_counted: bool,
+    /// Hints given (missing: none).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub hints: u32,
+}
+
+fn is_zero(count: &u32) -> bool {
+    *count == 0
 }
 
 fn bad(detail: impl std::fmt::Display) -> SessionError {
@@ -117,6 +124,7 @@ impl SavedSession {
         }
         session.seed = self.seed;
         session.finish_counted = self.finish_counted;
+        session.hints = self.hints;
         session.created = self.created;
         session.last_played = self.last_played;
         Ok(session)
@@ -139,6 +147,7 @@ impl Session {
             created: self.created,
             last_played: self.last_played,
             finish_counted: self.finish_counted,
+            hints: self.hints,
         }
     }
 }

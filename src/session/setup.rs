@@ -139,37 +139,71 @@ impl GameSetup {
     /// The variant and mode asked for, checked against each other.
     pub fn validate(&self) -> Result<(Variant, Mode), SessionError> {
         let variant = self.variant.validate()?;
-        let mode = match self.mode.as_str() {
-            "local" => Mode::Local,
-            "cpu" => {
-                let level = match &self.level {
-                    None => return Err(SessionError::BadLevel("a CPU level is required".into())),
-                    Some(text) => Level::parse(text).ok_or_else(|| {
-                        SessionError::BadLevel(format!(
-                            "unknown level '{text}' (expected easy, medium or hard)"
-                        ))
-                    })?,
-                };
-                let human_seats = match &self.human_seats {
-                    None => vec![0],
-                    Some(seats) => seats
-                        .iter()
-                        .map(|&s| {
-                            Seat::try_from(s).map_err(|_| {
-                                SessionError::BadInput(format!("seat {s} does not exist"))
-                            })
-                        })
-                        .collect::<Result<_, _>>()?,
-                };
-                Mode::Cpu { level, human_seats }
-            }
-            other => {
-                return Err(SessionError::BadInput(format!(
-                    "unknown mode '{other}' (expected cpu or local)"
-                )))
-            }
-        };
+        let mode = parse_mode(
+            &self.mode,
+            self.level.as_deref(),
+            self.human_seats.as_deref(),
+        )?;
         mode.check(usize::from(variant.players))?;
         Ok((variant, mode))
     }
+}
+
+/// How a game is played: the mode fields of a new-game request (also an imported game's).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ModeSetup {
+    /// "cpu" or "local".
+    pub mode: String,
+    #[serde(default)]
+    pub level: Option<String>,
+    #[serde(default)]
+    pub human_seats: Option<Vec<i64>>,
+}
+
+impl ModeSetup {
+    /// The mode asked for (not yet checked against a game's seats: see [`Mode::check`]).
+    pub fn validate(&self) -> Result<Mode, SessionError> {
+        parse_mode(
+            &self.mode,
+            self.level.as_deref(),
+            self.human_seats.as_deref(),
+        )
+    }
+}
+
+fn parse_mode(
+    mode: &str,
+    level: Option<&str>,
+    human_seats: Option<&[i64]>,
+) -> Result<Mode, SessionError> {
+    let parsed = match mode {
+        "local" => Mode::Local,
+        "cpu" => {
+            let level = match level {
+                None => return Err(SessionError::BadLevel("a CPU level is required".into())),
+                Some(text) => Level::parse(text).ok_or_else(|| {
+                    SessionError::BadLevel(format!(
+                        "unknown level '{text}' (expected easy, medium or hard)"
+                    ))
+                })?,
+            };
+            let human_seats = match human_seats {
+                None => vec![0],
+                Some(seats) => seats
+                    .iter()
+                    .map(|&s| {
+                        Seat::try_from(s)
+                            .map_err(|_| SessionError::BadInput(format!("seat {s} does not exist")))
+                    })
+                    .collect::<Result<_, _>>()?,
+            };
+            Mode::Cpu { level, human_seats }
+        }
+        other => {
+            return Err(SessionError::BadInput(format!(
+                "unknown mode '{other}' (expected cpu or local)"
+            )))
+        }
+    };
+    Ok(parsed)
 }

@@ -1,12 +1,12 @@
 //! What the UI draws: the whole state of a session as one JSON value ([`GameView`]), and the row
 //! the home screen lists ([`SavedGame`]). Field names are the app contract (`docs/commands.md`).
 
-use super::Session;
+use super::{Session, SessionError};
 use crate::position::{
     BoardLayout, DrawCounter, EndReason, GameKind, GameResult, MoveInfo, Outcome, PieceView, Seat,
     SeatStats, Variant,
 };
-use crate::search::Level;
+use crate::search::{Level, Playable};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -71,6 +71,17 @@ pub struct GameView {
     pub last_played: u64,
     /// Unix milliseconds when the game was created (with `last_played`: its length).
     pub created: u64,
+    /// Set on a review view ([`Session::view_at`]): the plies replayed. Such a view is read-only
+    /// (no legal moves, nothing to undo or redo, no CPU to move); absent from the live view.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub review_ply: Option<usize>,
+    /// Hints given in this game (absent when none).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub hints: u32,
+}
+
+fn is_zero(count: &u32) -> bool {
+    *count == 0
 }
 
 /// The origins of the capturing moves in the games where capturing is compulsory (docs/rules.md:
@@ -106,8 +117,44 @@ pub struct SavedGame {
 
 impl Session {
     pub fn view(&self) -> GameView {
-        let game = self.game();
-        let outcome = self.outcome();
+        self.describe(self.game(), self.outcome(), None)
+    }
+
+    /// The position after the game's first `ply` moves, as a read-only view marked with
+    /// `review_ply` (the whole game's end shows at its last ply only). Fails with `BadInput` past
+    /// the last move.
+    pub fn view_at(&self, ply: usize) -> Result<GameView, SessionError> {
+        let played = self.game().ply();
+        if ply > played {
+            return Err(SessionError::BadInput(format!(
+                "ply {ply} is past the game's {played} moves"
+            )));
+        }
+        let mut game = self.game().clone_box();
+        for _ in ply..played {
+            if !game.undo() {
+                return Err(SessionError::BadInput(format!(
+                    "ply {ply} cannot be reached from this game's record"
+                )));
+            }
+        }
+        let outcome = if ply == played {
+            self.outcome()
+        } else {
+            game.outcome()
+        };
+        Ok(self.describe(game.as_ref(), outcome, Some(ply)))
+    }
+
+    /// The view of `game` (this session's game, or a copy taken back to an earlier ply for
+    /// `review_ply`).
+    fn describe(
+        &self,
+        game: &dyn Playable,
+        outcome: Option<Outcome>,
+        review_ply: Option<usize>,
+    ) -> GameView {
+        let live = review_ply.is_none();
         let stats = game.seat_stats();
         let seats = (0..game.seats() as Seat)
             .map(|seat| SeatView {
@@ -125,7 +172,7 @@ impl Session {
                     }),
             })
             .collect();
-        let legal_moves = if outcome.is_some() {
+        let legal_moves = if outcome.is_some() || !live {
             Vec::new()
         } else {
             game.legal_moves()
@@ -151,11 +198,13 @@ impl Session {
             history,
             outcome: outcome.map(OutcomeView::from),
             draw_counters: game.draw_counters(),
-            can_undo: self.can_undo(),
-            can_redo: self.can_redo(),
-            cpu_to_move: self.cpu_to_move(),
+            can_undo: live && self.can_undo(),
+            can_redo: live && self.can_redo(),
+            cpu_to_move: live && self.cpu_to_move(),
             last_played: self.last_played(),
             created: self.created(),
+            review_ply,
+            hints: self.hints(),
         }
     }
 

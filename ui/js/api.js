@@ -43,8 +43,14 @@ export const isMock = async () => (await resolveBackend()).mock;
 export const api = {
   newGame: (setup) => call('new_game', { setup }),
   getGame: (id) => call('get_game', { id }),
+  viewAt: (id, ply) => call('view_at', { id, ply }),
+  diagram: (setup, moves) => call('diagram', { setup, moves }),
+  exportGame: (id) => call('export_game', { id }),
+  saveExport: (id) => call('save_export', { id }),
+  importGame: (text, setup) => call('import_game', { text, setup }),
   playMove: (id, moveText) => call('play_move', { id, moveText }),
   cpuMove: (id) => call('cpu_move', { id }),
+  hint: (id) => call('hint', { id }),
   undo: (id) => call('undo', { id }),
   redo: (id) => call('redo', { id }),
   resign: (id) => call('resign', { id }),
@@ -53,5 +59,7 @@ export const api = {
   deleteSaved: (id) => call('delete_saved', { id }),
   getSettings: () => call('get_settings', {}),
   setSettings: (settings) => call('set_settings', { settings }),
+  getStats: () => call('get_stats', {}),
+  getCandies: (utcOffsetMinutes) => call('get_candies', { utcOffsetMinutes }),
   takeStartupNotices: () => call('take_startup_notices', {}),
 };

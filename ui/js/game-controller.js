@@ -26,6 +26,8 @@ export function createGameController(api, view, hooks = {}) {
   let busy = false;
   // A CPU reply is awaited.
   let thinking = false;
+  // A hint is awaited.
+  let hinting = false;
   // Undo, redo, resign or a new game bump the generation; a CPU reply from an older generation
   // is dropped (the backend also rejects it as `cancelled`).
   let generation = 0;
@@ -161,6 +163,45 @@ export function createGameController(api, view, hooks = {}) {
     }
   }
 
+  /**
+   * Asks the backend for a hint (the hard CPU's move for the human to move) and previews it as a
+   * tap would: the piece picked up, the furthest point of its route the board offers previewed.
+   * The player still confirms it (or plays something else). Resolves with the move, or null.
+   */
+  async function hint() {
+    if (busy || thinking || view.outcome || !api.hint) return null;
+    const g = generation;
+    busy = true;
+    hinting = true;
+    changed();
+    let reply;
+    try {
+      reply = await api.hint(view.id);
+    } catch (e) {
+      busy = false;
+      hinting = false;
+      if (e.code !== 'cancelled') hooks.error?.(e);
+      changed();
+      return null;
+    }
+    busy = false;
+    hinting = false;
+    if (g !== generation || destroyed || reply.view.ply !== view.ply) {
+      changed();
+      return null;
+    }
+    view = reply.view;
+    input = initialInput();
+    const suggested = reply.move;
+    const route = suggested.path && suggested.path.length ? suggested.path : [suggested.from, suggested.to];
+    const stops = route[0] === suggested.from ? route : [suggested.from, ...route];
+    dispatch({ type: 'tap', cell: suggested.from, pointer: 'touch' });
+    const offered = new Set(currentDestinations(input, ctx()).map((d) => d.cell));
+    const furthest = [...stops].reverse().find((cell) => offered.has(cell));
+    if (furthest) dispatch({ type: 'tap', cell: furthest, pointer: 'touch' });
+    return suggested;
+  }
+
   /** Starts a game like this one; resolves with its view, or null after reporting an error. */
   async function newGame() {
     generation++;
@@ -202,6 +243,7 @@ export function createGameController(api, view, hooks = {}) {
     get input() { return input; },
     get busy() { return busy; },
     get thinking() { return thinking; },
+    get hinting() { return hinting; },
     /** Until a human may act: a move in flight or being drawn, or a CPU seat to move. */
     get waiting() { return busy || thinking || (!!view.cpu_to_move && !view.outcome); },
     /** The input reducer's context for the current view. */
@@ -210,6 +252,7 @@ export function createGameController(api, view, hooks = {}) {
     get cpuPending() { return cpuPending; },
     dispatch,
     pass,
+    hint,
     undo: () => step('undo'),
     redo: () => step('redo'),
     resign,

@@ -1,4 +1,4 @@
-// Start-up, settings and the hash router: #/ home, #/setup/<game>, #/game/<id>, #/rules/<game>,
+// Start-up, settings and the hash router: #/ home, #/setup/<game>, #/game/<id>, #/rules/<game>, #/stats,
 // #/settings, and #/play/<game>?players=&mode=&level=&colour= (starts a game; handy for screenshots).
 // Rules and settings opened from a game are an overlay on it: the game stays as it was (selection,
 // CPU reply in flight) and "‹", Escape or the system back button return to it. Layers close from
@@ -14,6 +14,7 @@ import { setupScreen } from './screens/setup.js';
 import { gameScreen } from './screens/game.js';
 import { rulesScreen } from './screens/rules.js';
 import { settingsScreen } from './screens/settings.js';
+import { statsScreen } from './screens/stats.js';
 
 const root = document.getElementById('app');
 const reducedMotion = globalThis.matchMedia ? matchMedia('(prefers-reduced-motion: reduce)') : { matches: false };
@@ -215,10 +216,11 @@ async function route() {
   try {
     switch (parts[0]) {
       case 'setup': screen = setupScreen(app, parts[1]); break;
-      case 'game': screen = await gameScreen(app, parts[1]); break;
+      case 'game': screen = await gameScreen(app, parts[1], undefined, { review: params.has('review') ? Number(params.get('review')) : undefined }); break;
       case 'play': screen = await quickStart(parts[1], params); break;
       case 'rules': screen = rulesScreen(app, parts[1], params.get('tab')); break;
       case 'settings': screen = settingsScreen(app); break;
+      case 'stats': screen = await statsScreen(app); break;
       default: screen = await homeScreen(app);
     }
   } catch (e) {

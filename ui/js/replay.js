@@ -114,6 +114,15 @@ export function createReplay({ load = fetchFixture, delay = 250, persist = true 
       const at = await current(id);
       return at ? at.view : fail('no_such_game', id);
     },
+    /** The recorded view with `ply` moves, read-only (the app's `view_at`). */
+    async view_at({ id, ply }) {
+      const at = await current(id);
+      if (!at) return fail('no_such_game', id);
+      const view = at.line.views.slice(0, at.game.index + 1).reverse().find((v) => v.history.length === ply);
+      if (!view) return fail('bad_input', `ply ${ply}`);
+      const shown = { ...view, layout: at.view.layout, id, legal_moves: [], must_capture: [], can_undo: false, can_redo: false, cpu_to_move: false, review_ply: ply };
+      return shown;
+    },
     play_move: ({ id, moveText }) => advance(id, 'play', moveText),
     async cpu_move({ id }) {
       const version = versions.get(id) || 0;
@@ -149,6 +158,12 @@ export function createReplay({ load = fetchFixture, delay = 250, persist = true 
       saved.settings = { ...settings };
       save();
       return saved.settings;
+    },
+    async get_stats() {
+      return [];
+    },
+    async get_candies() {
+      return { today: 0, total: 0, budget: 60 };
     },
     async take_startup_notices() {
       return [{ code: 'mock', message: '' }];

@@ -34,7 +34,7 @@ function fakeApi() {
   const calls = [];
   const waiting = new Map();
   const api = {};
-  for (const name of ['getGame', 'playMove', 'cpuMove', 'undo', 'redo', 'resign', 'newGame', 'rematch']) {
+  for (const name of ['getGame', 'playMove', 'cpuMove', 'undo', 'redo', 'resign', 'newGame', 'rematch', 'hint']) {
     api[name] = (...args) => {
       calls.push([name, ...args]);
       const d = deferred();
@@ -218,4 +218,44 @@ test('a new game and a rematch resolve with their views; a failure resolves null
   assert.equal(await again, null);
   assert.deepEqual(log.errors, [{ code: 'not_over', message: '' }]);
   assert.equal(c.view, afterCpu);
+});
+
+test('a hint is previewed on the board and played only when the player confirms it', async () => {
+  const fake = fakeApi();
+  const { c } = controller(start, fake.api);
+  const asked = c.hint();
+  assert.equal(c.busy, true, 'no input while the hint is computed');
+  assert.equal(c.hinting, true);
+  const counted = { ...start, hints: 1 };
+  await fake.reply('hint', { move: move('c3', 'd4'), view: counted });
+  assert.deepEqual(await asked, move('c3', 'd4'));
+  assert.equal(c.hinting, false);
+  assert.equal(c.view.hints, 1);
+  assert.equal(c.input.phase, 'previewing');
+  assert.equal(c.input.from, 'c3');
+  assert.equal(c.input.preview, 'd4');
+  assert.equal(fake.calls.filter(([name]) => name === 'playMove').length, 0, 'not played yet');
+  c.dispatch(tap('d4'));
+  assert.deepEqual(fake.calls.at(-1), ['playMove', 'g1', 'c3-d4']);
+});
+
+test('a hint that arrives after the game moved on is not shown', async () => {
+  const fake = fakeApi();
+  const { c } = controller(start, fake.api);
+  const asked = c.hint();
+  await fake.reply('hint', { move: move('a1', 'b2'), view: { ...afterHuman, hints: 1 } });
+  assert.equal(await asked, null);
+  assert.equal(c.input.phase, 'idle');
+  assert.equal(c.view, start);
+});
+
+test('a failed hint is reported and leaves the board as it was', async () => {
+  const fake = fakeApi();
+  const { c, log } = controller(start, fake.api);
+  const asked = c.hint();
+  await fake.fail('hint', { code: 'bad_input', message: 'hints are given in games against the CPU' });
+  assert.equal(await asked, null);
+  assert.equal(log.errors[0].code, 'bad_input');
+  assert.equal(c.busy, false);
+  assert.equal(c.input.phase, 'idle');
 });

@@ -2,7 +2,9 @@
 
 mod cpu;
 mod games_played;
+mod hint;
 mod resign;
+mod review;
 mod save;
 mod saved_list;
 mod setup;

@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import { PHONE, resize } from '../lib/page.mjs';
 import { finalScreenshot, launchToHome } from '../lib/flows.mjs';
 
-const items = (t) => t.driver.executeScript("return [...document.querySelectorAll('[data-testid=move-item]')].map((e) => e.textContent)");
+// Each move's words are its list button's label (the button shows the move's notation).
+const items = (t) => t.driver.executeScript("return [...document.querySelectorAll('[data-testid=move-item]')].map((e) => e.getAttribute('aria-label'))");
 const ownName = (view, cell, seat) => view.layout.cells.find((c) => c.name === cell).view_names[seat].replace(/^F(\d+)P(\d+)$/, 'F$1 P$2');
 
 export default {

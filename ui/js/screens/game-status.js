@@ -1,9 +1,9 @@
-// The game screen's status block (whose turn, the last move, piece counts, rule alerts) and the
-// move list. Views only: they draw what a GameView and the controller's flags say.
+// The game screen's status block (whose turn, the last move, piece counts, rule alerts). A view
+// only: it draws what a GameView and the controller's flags say.
 
 import { h, clear } from '../dom.js';
 import { t, seatName } from '../i18n.js';
-import { describeMove, describeRecentMoves, kingMustGoHome, nearDraws, outcomeText, seatLabel } from '../state.js';
+import { describeRecentMoves, kingMustGoHome, nearDraws, outcomeText, seatLabel } from '../state.js';
 
 export function createStatusView() {
   const statusLine = h('p', { class: 'status-line', 'data-testid': 'status-line', role: 'status' });
@@ -20,13 +20,15 @@ export function createStatusView() {
       h('span', { class: 'chip-dot', 'aria-hidden': 'true' }), h('span', { class: 'chip-name' }, seatName(name)), s && s.cpu ? h('small', { class: 'chip-cpu' }, 'CPU') : null, h('b', {}, shown));
   }
 
-  /** @param {{thinking: boolean, goalHint?: boolean}} flags `goalHint`: show the Diamond goal line. */
-  function update(view, { thinking, goalHint = false }) {
+  /** @param {{thinking: boolean, hinting?: boolean, goalHint?: boolean}} flags `goalHint`: show the
+   * Diamond goal line; `hinting`: a hint is being looked for. */
+  function update(view, { thinking, hinting = false, goalHint = false }) {
     const kind = view.variant.kind;
     const toMoveName = seatLabel(view, view.to_move);
     let line;
     if (view.outcome) line = outcomeText(view);
     else if (thinking || view.cpu_to_move) line = t('status.thinking', { name: toMoveName });
+    else if (hinting) line = t('status.hinting');
     else if (view.mode === 'cpu') line = t('status.yourturn', { name: toMoveName });
     else line = t('status.turn', { name: toMoveName });
     statusLine.textContent = line;
@@ -53,29 +55,6 @@ export function createStatusView() {
     for (const d of nearDraws(view)) {
       alerts.append(h('p', { class: 'alert alert-draw', 'data-testid': 'draw-counter', 'data-reason': d.reason, 'data-plies': d.plies_left }, t('draw.' + d.reason, { n: d.plies_left })));
     }
-  }
-
-  return { el, update };
-}
-
-/** The move list, in words; rebuilt only when the history changes. */
-export function createMoveListView({ open = false } = {}) {
-  const list = h('ol', { class: 'move-list', 'data-testid': 'move-list' });
-  const summary = h('summary', {});
-  const el = h('details', { class: 'moves' }, summary, list);
-  el.open = open;
-  let listed = '';
-
-  function update(view) {
-    const sig = view.id + ':' + view.history.length + ':' + (view.history[view.history.length - 1]?.move.move || '');
-    if (sig === listed) return;
-    listed = sig;
-    summary.textContent = t('status.moves', { n: view.history.length });
-    clear(list);
-    view.history.forEach((e, i) => {
-      list.append(h('li', { 'data-testid': 'move-item', 'data-move': e.move.move, 'data-seat': e.seat, 'data-ply': i + 1 }, describeMove(view, e)));
-    });
-    list.scrollTop = list.scrollHeight;
   }
 
   return { el, update };

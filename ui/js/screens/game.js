@@ -16,17 +16,23 @@ import {
   humanToMove, isStar, isDraughts,
 } from '../state.js';
 import { topBar } from './common.js';
-import { createStatusView, createMoveListView } from './game-status.js';
+import { createStatusView } from './game-status.js';
 import { createPanelView } from './game-panel.js';
+import { createMoveListView, createReviewBar } from './game-review.js';
+import { reviewStep } from '../review.js';
+import { shortcutFor } from '../shortcuts.js';
+import { showExport } from './share.js';
+import { initialInput } from '../input.js';
 
-const ICONS = { undo: '↶', redo: '↷', new: '↻', mode: '⇄', resign: '⚑' };
+const ICONS = { undo: '↶', redo: '↷', new: '↻', mode: '⇄', resign: '⚑', hint: '✧' };
 
 // The Diamond goal line shows in a player's games until the first Diamond game ends on screen.
 const GOAL_HINT_KEY = 'damas.diamond-goal-seen';
 const goalHintSeen = () => { try { return globalThis.localStorage?.getItem(GOAL_HINT_KEY) === '1'; } catch { return false; } };
 const markGoalHintSeen = () => { try { globalThis.localStorage?.setItem(GOAL_HINT_KEY, '1'); } catch { /* private mode */ } };
 
-export async function gameScreen(app, id, initial) {
+/** @param {{review?: number}} [opts] `review`: open on the position after that many moves. */
+export async function gameScreen(app, id, initial, opts = {}) {
   const first = initial || (app.pendingView && app.pendingView.id === id ? app.pendingView : null) || (await api.getGame(id));
   app.pendingView = null;
   let destroyed = false;
@@ -35,10 +41,18 @@ export async function gameScreen(app, id, initial) {
   let lastRotation = null;
   // Draughts: the flip button turns the board round; the setting turns it to the player to move.
   let flipped = false;
+  // Review: the ply shown (null: the live game) and its read-only view from the backend.
+  let shown = null;
+  let reviewView = null;
+  let reviewCall = 0;
   const viewOpts = () => ({ flipped, turnToPlayer: !!app.settings.turn_board });
 
   const game = createGameController(api, first, {
-    changed: ({ now }) => (now ? draw() : schedule()),
+    changed: ({ now }) => {
+      // Moves taken back under the reviewed position: back to the live game.
+      if (shown != null && shown > game.view.history.length) review({ type: 'live' });
+      return now ? draw() : schedule();
+    },
     present,
     notify,
     error: (e) => app.toast(app.errorText(e)),
@@ -53,8 +67,11 @@ export async function gameScreen(app, id, initial) {
     extra: [
       isDraughts(kind) ? h('button', {
         type: 'button', class: 'icon-btn', 'data-testid': 'flip', 'aria-label': t('act.flip'), title: t('act.flip'), 'aria-pressed': 'false',
-        onclick: (e) => { flipped = !flipped; e.currentTarget.setAttribute('aria-pressed', String(flipped)); schedule(); },
+        onclick: () => flip(),
       }, h('span', { 'aria-hidden': 'true' }, '⇅')) : null,
+      h('button', {
+        type: 'button', class: 'icon-btn', 'data-testid': 'export', 'aria-label': t('share.open'), title: t('share.open'), onclick: () => showExport(app, game.view.id),
+      }, h('span', { 'aria-hidden': 'true' }, '⤴')),
       h('a', { class: 'icon-btn', href: '#/rules/' + kind, 'aria-label': t('nav.rules'), 'data-testid': 'nav-rules' }, h('span', { 'aria-hidden': 'true' }, '?')),
     ],
   }));
@@ -62,8 +79,9 @@ export async function gameScreen(app, id, initial) {
     kind,
     setting: app.settings.board,
     label: t('board.label', { game: t('game.' + kind) }),
-    onTap: (cell, pointer) => game.dispatch({ type: 'tap', cell, pointer }),
-    onHover: (cell) => game.dispatch({ type: 'hover', cell }),
+    // A position under review is read-only.
+    onTap: (cell, pointer) => { if (shown == null) game.dispatch({ type: 'tap', cell, pointer }); },
+    onHover: (cell) => { if (shown == null) game.dispatch({ type: 'hover', cell }); },
     motion: () => app.motion(),
     onSwap: (flat) => { board = flat; boardWrap.classList.remove('board-3d'); boardWrap.dataset.board = flat.kind; draw(); },
   });
@@ -79,10 +97,47 @@ export async function gameScreen(app, id, initial) {
   const modeBtn = actionBtn('mode-change', t('act.mode'), async () => { if (await mayLeave()) app.go('#/setup/' + kind); });
   modeBtn.setAttribute('data-testid', 'change-mode');
   const resignBtn = actionBtn('resign', t('act.resign'), () => resign());
-  const actions = h('nav', { class: 'actions', 'aria-label': t('nav.menu') }, undoBtn, redoBtn, newBtn, modeBtn, resignBtn);
-  const moveList = createMoveListView({ open: !!(globalThis.matchMedia && matchMedia('(min-width: 900px) and (min-height: 600px)').matches) });
-  const side = h('aside', { class: 'side' }, status.el, panel.el, moveList.el, actions);
+  // Hints only against the CPU: the hard CPU's move, previewed for the player to confirm.
+  const hintBtn = first.mode === 'cpu' ? actionBtn('hint', t('act.hint'), () => { if (shown == null) game.hint(); }) : null;
+  const actions = h('nav', { class: 'actions', 'aria-label': t('nav.menu') }, hintBtn, undoBtn, redoBtn, newBtn, modeBtn, resignBtn);
+  const moveList = createMoveListView({
+    open: !!(globalThis.matchMedia && matchMedia('(min-width: 900px) and (min-height: 600px)').matches),
+    go: (ply) => review({ type: 'go', ply }),
+  });
+  const reviewBar = createReviewBar({ step: (type) => review({ type }) });
+  const side = h('aside', { class: 'side' }, status.el, reviewBar.banner, panel.el, moveList.el, reviewBar.el, actions);
   el.append(h('div', { class: 'game-body' }, h('div', { class: 'board-area' }, boardWrap), side));
+
+  // ---------- review ----------
+
+  /** Shows another ply (review.js decides which); the position comes from the backend. */
+  async function review(action) {
+    const next = reviewStep(shown, action, game.view.history.length);
+    const call = ++reviewCall;
+    if (next == null) {
+      shown = null;
+      reviewView = null;
+      schedule();
+      return;
+    }
+    try {
+      const view = await api.viewAt(game.view.id, next);
+      if (call !== reviewCall || destroyed) return;
+      shown = next;
+      reviewView = view;
+      announce(t('review.banner', { ply: next, total: game.view.history.length }));
+    } catch (e) {
+      app.toast(app.errorText(e));
+    }
+    schedule();
+  }
+
+  function flip() {
+    if (!isDraughts(kind)) return;
+    flipped = !flipped;
+    el.querySelector('[data-testid=flip]')?.setAttribute('aria-pressed', String(flipped));
+    schedule();
+  }
 
   // ---------- drawing ----------
 
@@ -96,7 +151,10 @@ export async function gameScreen(app, id, initial) {
   function draw() {
     if (destroyed) return;
     const view = game.view;
-    const m = boardModel(view, game.input, { busy: game.busy, seat: viewerOverride ?? viewerSeat(view, viewOpts()), geometryFor });
+    // A reviewed position is drawn read-only: no selection, no moves.
+    const m = reviewView
+      ? boardModel(reviewView, initialInput(), { busy: true, seat: viewerSeat(view, viewOpts()), geometryFor })
+      : boardModel(view, game.input, { busy: game.busy, seat: viewerOverride ?? viewerSeat(view, viewOpts()), geometryFor });
     const turned = lastRotation != null && m.geometry.rotation !== lastRotation;
     const delta = turned ? (((m.geometry.rotation - lastRotation) % 360) + 540) % 360 - 180 : 0;
     lastRotation = m.geometry.rotation;
@@ -108,12 +166,24 @@ export async function gameScreen(app, id, initial) {
       board.el.animate([{ transform: `rotate(${delta}deg)` }, { transform: 'rotate(0deg)' }], { duration: 450, easing: 'ease-in-out' });
     }
     el.style.setProperty('--ar', board.aspect.toFixed(4));
-    status.update(view, { thinking: game.thinking, goalHint: kind === 'diamond' && !goalHintSeen() });
-    moveList.update(view);
-    passBoard.hidden = !(passOnly(view) && !game.busy);
+    status.update(view, { thinking: game.thinking, hinting: game.hinting, goalHint: kind === 'diamond' && !goalHintSeen() });
+    moveList.update(view, shown);
+    reviewBar.update(view.history.length, shown);
+    el.classList.toggle('reviewing', shown != null);
+    el.dataset.review = shown == null ? 'live' : String(shown);
+    panel.el.hidden = shown != null;
+    passBoard.hidden = !(passOnly(view) && !game.busy) || shown != null;
     undoBtn.disabled = !view.can_undo || game.busy;
     redoBtn.disabled = !view.can_redo || game.busy || game.thinking;
     resignBtn.disabled = !!view.outcome;
+    if (hintBtn) {
+      hintBtn.disabled = !!view.outcome || game.waiting || !humanToMove(view) || shown != null;
+      hintBtn.dataset.hints = String(view.hints || 0);
+      const label = view.hints ? t('act.hint.count', { n: view.hints }) : t('act.hint');
+      hintBtn.setAttribute('aria-label', label);
+      hintBtn.title = label;
+      hintBtn.querySelector('.act-label').textContent = view.hints ? t('act.hint') + ' · ' + view.hints : t('act.hint');
+    }
     panel.update(view, game.input, game.context(), { busy: game.busy });
     el.dataset.ply = String(view.ply);
     el.dataset.toMove = String(view.to_move);
@@ -205,15 +275,34 @@ export async function gameScreen(app, id, initial) {
     app.openModal();
   }
 
+  // ---------- keyboard shortcuts (shortcuts.js) ----------
+
+  function onKey(e) {
+    if (e.defaultPrevented || app.dialog.open || el.inert || !el.isConnected) return;
+    const action = shortcutFor(e);
+    if (!action) return;
+    e.preventDefault();
+    if (action === 'undo' && !undoBtn.disabled) game.undo();
+    else if (action === 'redo' && !redoBtn.disabled) game.redo();
+    else if (action === 'flip') flip();
+    else if (action === 'rules') app.go('#/rules/' + kind);
+    else if (action === 'new') newGame();
+    else if (action === 'back') review({ type: 'prev' });
+    else if (action === 'forward') review({ type: 'next' });
+  }
+  document.addEventListener('keydown', onKey);
+
   draw();
   // Resuming: a CPU seat to move thinks at once; a finished game shows its board.
   setTimeout(() => game.start(), 0);
+  if (Number.isInteger(opts.review)) review({ type: 'go', ply: opts.review });
 
   return {
     el,
     name: 'game',
     destroy() {
       destroyed = true;
+      document.removeEventListener('keydown', onKey);
       game.destroy();
       board.destroy();
       if (frame) cancelAnimationFrame(frame);
@@ -221,6 +310,6 @@ export async function gameScreen(app, id, initial) {
     /** Draws again (back from the settings overlay: the board may turn). */
     redraw: () => schedule(),
     // For tests and debugging in the browser console.
-    debug: { get view() { return game.view; }, get input() { return game.input; }, get board() { return board.kind; } },
+    debug: { get view() { return game.view; }, get input() { return game.input; }, get board() { return board.kind; }, get review() { return reviewView; } },
   };
 }

@@ -5,11 +5,18 @@ import { h } from '../dom.js';
 import { t } from '../i18n.js';
 import { seatName } from '../i18n.js';
 import { GAMES, topBar, gameIcon, miniBoard, relativeTime } from './common.js';
+import { showImport } from './share.js';
+
+// Finished games listed for replay: the most recent ones.
+const FINISHED_SHOWN = 10;
 
 export async function homeScreen(app) {
   let saved = [];
+  let finished = [];
   try {
-    saved = (await api.listSaved()).filter((g) => !g.finished);
+    const all = await api.listSaved();
+    saved = all.filter((g) => !g.finished);
+    finished = all.filter((g) => g.finished).slice(0, FINISHED_SHOWN);
   } catch (e) {
     app.toast(app.errorText(e));
   }
@@ -42,6 +49,12 @@ export async function homeScreen(app) {
     main.append(offer);
   }
   main.append(h('p', { class: 'tagline' }, t('app.tagline')));
+  // Rewards: today's candies (wins against the CPU of at least 16 moves, within a daily budget).
+  const candies = await api.getCandies(-new Date().getTimezoneOffset()).catch(() => null);
+  if (candies && candies.total > 0) {
+    main.append(h('p', { class: 'candies', 'data-testid': 'candies', 'data-today': candies.today, 'data-total': candies.total },
+      h('span', { class: 'candy-mark', 'aria-hidden': 'true' }), t('home.candies', { today: candies.today, budget: candies.budget, total: candies.total })));
+  }
   const savedTitle = h('h2', {}, t('home.unfinished'));
   const list = h('ul', { class: 'saved-list', 'data-testid': 'saved-list' });
   if (!saved.length) list.append(h('li', { class: 'empty' }, t('home.none')));
@@ -78,6 +91,23 @@ export async function homeScreen(app) {
   }
   main.append(h('h2', { id: 'games-title', 'data-testid': 'games-title' }, t('home.games')), cards);
   if (!saved.length) main.append(savedTitle, list);
+  if (finished.length) {
+    const done = h('ul', { class: 'saved-list finished-list', 'data-testid': 'finished-list' });
+    for (const g of finished) {
+      done.append(h('li', { class: 'saved-row', 'data-testid': 'finished-row', 'data-id': g.id, 'data-game': g.variant.kind, 'data-ply': g.ply },
+        gameIcon(g.variant.kind),
+        h('div', { class: 'saved-info' },
+          h('strong', {}, t('game.' + g.variant.kind)),
+          h('span', {}, [seatDetails(g, null), t('home.moves', { n: g.ply }), relativeTime(g.last_played)].join(' · '))),
+        h('div', { class: 'saved-actions' },
+          h('a', { class: 'btn', href: '#/game/' + g.id + '?review=0', 'data-testid': 'replay', 'aria-label': t('home.replay') + ': ' + t('game.' + g.variant.kind) }, t('home.replay')))));
+    }
+    main.append(h('h2', {}, t('home.finished')), done);
+  }
+  main.append(h('p', { class: 'home-import' },
+    h('button', { type: 'button', class: 'btn', 'data-testid': 'import-open', onclick: () => showImport(app) }, t('import.open')),
+    ' ',
+    h('a', { class: 'btn', href: '#/stats', 'data-testid': 'stats-link' }, t('stats.open'))));
   return { el, name: 'home' };
 }
 
