@@ -55,3 +55,45 @@ export const api = {
   setSettings: (settings) => call('set_settings', { settings }),
   takeStartupNotices: () => call('take_startup_notices', {}),
 };
+
+// ---------- friends' rooms ----------
+// A room game talks to a room server over the room protocol (room-socket.js). Which server:
+// the page's own when a browser got the UI from `damas-server` (it answers `/health`), else the
+// address saved in the settings (the app, or a browser on another host). The screens ask here
+// and never build sockets themselves.
+
+const ROOM_SERVER_KEY = 'damas-room-server';
+
+/** The room server address saved on this device ('' if none). */
+export function savedRoomServer() {
+  try { return globalThis.localStorage?.getItem(ROOM_SERVER_KEY) || ''; } catch { return ''; }
+}
+
+export function saveRoomServer(url) {
+  try {
+    if (url) globalThis.localStorage?.setItem(ROOM_SERVER_KEY, url);
+    else globalThis.localStorage?.removeItem(ROOM_SERVER_KEY);
+  } catch { /* private mode */ }
+}
+
+let pageServer = null;
+/** The http(s) address of the room server to use, or null when there is none. */
+export async function roomServer() {
+  const inApp = !!(globalThis.window && window.__TAURI__);
+  if (!inApp && globalThis.location && /^https?:$/.test(location.protocol)) {
+    if (pageServer === null) {
+      pageServer = fetch('/health', { cache: 'no-store' }).then((r) => r.ok, () => false);
+    }
+    if (await pageServer) return location.origin;
+  }
+  const saved = savedRoomServer();
+  return saved || null;
+}
+
+/** A room connection to `base` (an http(s) address), and the controller backend on it. */
+export async function openRoom(base) {
+  const { createRoomSocket } = await import('./room-socket.js');
+  const { socketUrl, roomBackend } = await import('./rooms.js');
+  const socket = createRoomSocket({ url: socketUrl(base) });
+  return { socket, backend: (you) => roomBackend(socket, you) };
+}

@@ -25,8 +25,14 @@ const GOAL_HINT_KEY = 'damas.diamond-goal-seen';
 const goalHintSeen = () => { try { return globalThis.localStorage?.getItem(GOAL_HINT_KEY) === '1'; } catch { return false; } };
 const markGoalHintSeen = () => { try { globalThis.localStorage?.setItem(GOAL_HINT_KEY, '1'); } catch { /* private mode */ } };
 
-export async function gameScreen(app, id, initial) {
-  const first = initial || (app.pendingView && app.pendingView.id === id ? app.pendingView : null) || (await api.getGame(id));
+/**
+ * `room` (a friends' room game, screens/room.js): `{backend, seats, actions, rematch}` — the
+ * controller's backend (api.js `openRoom`), the seat list element for the side panel, the room's
+ * own action buttons (they replace undo, redo, new game and change mode), and what "Rematch" does.
+ */
+export async function gameScreen(app, id, initial, room = null) {
+  const backend = room ? room.backend : api;
+  const first = initial || (app.pendingView && app.pendingView.id === id ? app.pendingView : null) || (await backend.getGame(id));
   app.pendingView = null;
   let destroyed = false;
   let frame = 0;
@@ -36,7 +42,7 @@ export async function gameScreen(app, id, initial) {
   let flipped = false;
   const viewOpts = () => ({ flipped, turnToPlayer: !!app.settings.turn_board });
 
-  const game = createGameController(api, first, {
+  const game = createGameController(backend, first, {
     changed: ({ now }) => (now ? draw() : schedule()),
     present,
     notify,
@@ -73,9 +79,11 @@ export async function gameScreen(app, id, initial) {
   const modeBtn = actionBtn('mode-change', t('act.mode'), async () => { if (await mayLeave()) app.go('#/setup/' + kind); });
   modeBtn.setAttribute('data-testid', 'change-mode');
   const resignBtn = actionBtn('resign', t('act.resign'), () => resign());
-  const actions = h('nav', { class: 'actions', 'aria-label': t('nav.menu') }, undoBtn, redoBtn, newBtn, modeBtn, resignBtn);
+  const actions = room
+    ? h('nav', { class: 'actions', 'aria-label': t('nav.menu') }, room.actions.length ? room.actions : resignBtn)
+    : h('nav', { class: 'actions', 'aria-label': t('nav.menu') }, undoBtn, redoBtn, newBtn, modeBtn, resignBtn);
   const moveList = createMoveListView({ open: !!(globalThis.matchMedia && matchMedia('(min-width: 900px) and (min-height: 600px)').matches) });
-  const side = h('aside', { class: 'side' }, status.el, panel.el, moveList.el, actions);
+  const side = h('aside', { class: 'side' }, room ? room.seats : null, status.el, panel.el, moveList.el, actions);
   el.append(h('div', { class: 'game-body' }, h('div', { class: 'board-area' }, boardWrap), side));
 
   // ---------- drawing ----------
@@ -107,7 +115,7 @@ export async function gameScreen(app, id, initial) {
     passBoard.hidden = !(passOnly(view) && !game.busy);
     undoBtn.disabled = !view.can_undo || game.busy;
     redoBtn.disabled = !view.can_redo || game.busy || game.thinking;
-    resignBtn.disabled = !!view.outcome;
+    resignBtn.disabled = !!view.outcome || (room && !view.human_seats.length);
     panel.update(view, game.input, game.context(), { busy: game.busy });
     el.dataset.ply = String(view.ply);
     el.dataset.toMove = String(view.to_move);
@@ -209,6 +217,7 @@ export async function gameScreen(app, id, initial) {
           type: 'button', class: 'btn btn-primary', 'data-testid': 'rematch', autofocus: true,
           onclick: async () => {
             d.close();
+            if (room) return room.rematch(game);
             const next = await game.rematch();
             if (!next) return;
             app.pendingView = next;
@@ -236,5 +245,8 @@ export async function gameScreen(app, id, initial) {
     redraw: () => schedule(),
     // For tests and debugging in the browser console.
     debug: { get view() { return game.view; }, get input() { return game.input; } },
+    /** A friends' room pushes each new view here. */
+    receive: (view) => game.receive(view),
+    get view() { return game.view; },
   };
 }
