@@ -87,6 +87,8 @@ export function createRoomSocket({
   // spectator; null before create/join/watch and after leave.
   let place = null;
   let room = null;
+  // The nickname of the last create/join, kept with the token (the home screen lists it).
+  let nickname = null;
   // Requests in order of sending: {message, done(m) → bool, resolve, reject}.
   const pending = [];
   // Messages waiting for the socket to open.
@@ -173,7 +175,7 @@ export function createRoomSocket({
     if (m.type === 'joined') {
       const previous = tokens.get(m.code) || {};
       place = { code: m.code, seat: m.seat, token: m.token };
-      tokens.set(m.code, { ...previous, token: m.token, seat: m.seat });
+      tokens.set(m.code, { ...previous, nickname: previous.nickname ?? nickname, token: m.token, seat: m.seat });
     } else if (m.type === 'watching') {
       place = { code: m.code, watching: true };
     } else if (m.type === 'left') {
@@ -228,15 +230,15 @@ export function createRoomSocket({
       return () => listeners[type].delete(fn);
     },
     connect() { open(); },
-    create(game, nickname, clock) {
-      const message = { type: 'create', game, nickname };
+    create(game, name, clock) {
+      nickname = name;
+      const message = { type: 'create', game, nickname: name };
       if (clock !== undefined) message.clock = clock;
       return request(message);
     },
-    join(code, nickname) {
-      const entry = tokens.get(code);
-      tokens.set(code, { ...(entry || {}), nickname });
-      return request({ type: 'join', code, nickname });
+    join(code, name) {
+      nickname = name;
+      return request({ type: 'join', code, nickname: name });
     },
     resume(code, token) { return request({ type: 'resume', code, token }); },
     watch(code) { return request({ type: 'watch', code }); },

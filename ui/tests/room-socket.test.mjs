@@ -87,6 +87,7 @@ test('messages wait for the socket to open, carry v:1, and create resolves with 
   assert.equal(joined.seat, 1);
   assert.deepEqual(client.place, { code: 'ROOM1234abcd', seat: 1, token: 'secret-1' });
   assert.equal(tokens.get('ROOM1234abcd').token, 'secret-1');
+  assert.equal(tokens.get('ROOM1234abcd').nickname, 'Ana', 'kept for the home screen\'s list');
   assert.deepEqual(statuses, ['connecting', 'open']);
 });
 

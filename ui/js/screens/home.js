@@ -1,10 +1,12 @@
-// Home: the five games and the unfinished games to resume or delete.
+// Home: the five games, the unfinished games to resume or delete, and the friends' rooms this
+// device holds a seat in (their seat tokens, room-socket.js).
 
 import { api } from '../api.js';
 import { h } from '../dom.js';
 import { t } from '../i18n.js';
 import { seatName } from '../i18n.js';
 import { GAMES, topBar, gameIcon, miniBoard, relativeTime } from './common.js';
+import { createTokenStore } from '../room-socket.js';
 
 export async function homeScreen(app) {
   let saved = [];
@@ -42,6 +44,22 @@ export async function homeScreen(app) {
     main.append(offer);
   }
   main.append(h('p', { class: 'tagline' }, t('app.tagline')));
+  const rooms = createTokenStore().list();
+  if (rooms.length) {
+    const roomList = h('ul', { class: 'saved-list', 'data-testid': 'room-list' });
+    for (const r of rooms) {
+      const kind = GAMES.includes(r.kind) ? r.kind : null;
+      roomList.append(h('li', { class: 'saved-row', 'data-testid': 'room-row', 'data-code': r.code },
+        gameIcon(kind || 'diamond'),
+        h('div', { class: 'saved-info' },
+          h('strong', {}, kind ? t('game.' + kind) : t('room.title')),
+          h('span', {}, [r.nickname, r.code].filter(Boolean).join(' · ')),
+          r.at ? h('span', {}, relativeTime(r.at)) : null),
+        h('div', { class: 'saved-actions' },
+          h('a', { class: 'btn btn-primary', href: '#/room/' + r.code, 'data-testid': 'room-resume' }, t('home.room.resume')))));
+    }
+    main.append(h('h2', {}, t('home.rooms')), roomList);
+  }
   const savedTitle = h('h2', {}, t('home.unfinished'));
   const list = h('ul', { class: 'saved-list', 'data-testid': 'saved-list' });
   if (!saved.length) list.append(h('li', { class: 'empty' }, t('home.none')));

@@ -33,7 +33,8 @@ export function createSeatList() {
       const state = seatState(room, seat.seat, you);
       const left = takeoverLeft(room, seat.seat);
       const colour = room.game.kind === 'capture' ? seatName(String(seat.seat + 1)) : seatName(seat.color);
-      const stateText = state === 'away' && left != null ? t('room.seat.away', { s: Math.ceil(left / 1000) }) : t('room.seat.' + state);
+      let stateText = t('room.seat.' + (state === 'away' ? 'offline' : state));
+      if (state === 'away' && left != null) stateText = t('room.seat.away', { s: Math.ceil(left / 1000) });
       const clock = clockFace(room, seat.seat);
       let clockText = null;
       if (clock) {
@@ -65,7 +66,12 @@ export async function roomScreen(app, code) {
   const el = h('section', { class: 'screen room', 'data-testid': 'room-screen' });
   const body = h('div', { class: 'scroll room-body' });
   el.append(topBar(app, t('room.title'), { back: '#/' }), body);
-  const screen = { el, name: 'room', home: '#/room/' + code, destroy, redraw: () => game?.redraw?.() };
+  const screen = {
+    el, name: 'room', home: '#/room/' + code, destroy, redraw: () => game?.redraw?.(),
+    // For tests and the browser console: the server's last state and this device's seat.
+    debug: { get room() { return socket?.room ?? null; }, get you() { return you; } },
+  };
+  let socket = null;
 
   const base = await roomServer();
   if (!base) {
@@ -73,7 +79,9 @@ export async function roomScreen(app, code) {
       h('a', { class: 'btn', href: '#/settings' }, t('nav.settings')));
     return screen;
   }
-  const { socket, backend } = await openRoom(base);
+  const opened = await openRoom(base);
+  socket = opened.socket;
+  const backend = opened.backend;
   const tokens = createTokenStore();
   let you = null;
   let game = null;
