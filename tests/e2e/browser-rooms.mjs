@@ -11,6 +11,8 @@
 //     CPU plays it (takeover shortened by --takeover-secs) → Bea's browser comes back on the
 //     link and gets her seat back with the token it kept, and plays again.
 // 41: a third browser opens the link of the full room and watches read-only.
+// 43: a 3-player Diamond room: two browsers and "Start with the CPU in the free seats"; one
+//     friend leaves and the CPU plays that seat too. (42 is the app's scenario in scenarios/.)
 //
 // Skips (exit 0, with a clear message) only when Chromium or chromedriver is missing and not
 // under CI; CI installs them (scripts/setup). Screenshots go to target/e2e-screenshots/.
@@ -22,7 +24,8 @@ import { fileURLToPath } from 'node:url';
 import { By } from 'selenium-webdriver';
 import { Browser, chromiumMissing, startRoomServer } from './lib/chromium.mjs';
 import { screenshot, SCREENSHOT_DIR } from './lib/page.mjs';
-import { Ui, routeOf } from './lib/ui.mjs';
+import { Ui } from './lib/ui.mjs';
+import { roomOf, waitRoom, waitMyTurn, playOne, whoMoves, friendJoinsAndPlays, shot as shotOf } from './lib/rooms.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '..', '..');
@@ -50,69 +53,7 @@ if (!opts.server || !fs.existsSync(opts.server)) {
 }
 
 const log = (line) => console.log(`    ${line}`);
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-/** The room as the server last sent it to a page, and the page's seat. */
-function roomOf(ui) {
-  return ui.driver.executeScript(`
-    const d = window.__damas && window.__damas.current && window.__damas.current.debug;
-    return d && d.room ? { room: d.room, you: d.you } : null;`);
-}
-
-/** Waits for `pred(roomState)` in a page (`{room, you}`). */
-async function waitRoom(ui, pred, what, timeoutMs = 20000) {
-  const start = Date.now();
-  let last = null;
-  for (;;) {
-    last = await roomOf(ui).catch(() => null);
-    if (last && pred(last)) return last;
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}; last room: ${JSON.stringify(last && { you: last.you, started: last.room.started, ply: last.room.view.ply, result: last.room.result, seats: last.room.seats })}`);
-    await sleep(50);
-  }
-}
-
-/** The board of a room page is ready for its player: my turn, nothing moving, nothing picked,
- * and the board no longer turning (after a rematch it turns to the player's new side). */
-async function waitMyTurn(ui, timeoutMs = 30000) {
-  const s = await ui.waitFor(
-    (x) => x.game && x.game.busy === 'false' && x.game.phase === 'idle' && x.game.over === 'false'
-      && x.status && x.game.toMove === x.game.viewer,
-    'my turn on an idle board',
-    timeoutMs,
-  );
-  await ui.driver.wait(() => ui.driver.executeScript("return document.getAnimations().every((a) => a.playState !== 'running')"), 5000, 'the board to stop turning');
-  return s;
-}
-
-async function shot(ui, name) {
-  await ui.driver.executeAsyncScript('const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 200)));');
-  const file = await screenshot(ui.driver, name);
-  log(`screenshot ${path.relative(ROOT, file)}`);
-}
-
-/**
- * The player to move plays the first legal move the server lists, by real clicks on the board
- * (the piece, then each stop). Both pages must then show the new position: same ply, same move
- * in the history, and the move marked on the board.
- */
-async function playOne(mover, other) {
-  const { room } = await roomOf(mover);
-  const ply = room.view.ply;
-  const move = room.view.legal_moves[0];
-  await mover.playByTaps(move, { pointer: 'mouse', waitIdle: false });
-  for (const ui of [mover, other]) {
-    const seen = await waitRoom(ui, (r) => r.room.view.ply > ply, `ply ${ply + 1} at the ${ui === mover ? 'mover' : 'other player'}`);
-    assert.equal(seen.room.view.history[ply].move.move, move.move, 'the server has the clicked move');
-    await ui.waitFor((s) => Number(s.game.ply) > ply && s.lastMoves.some((m) => routeOf(move).includes(m.to)), `move ${move.move} drawn`);
-  }
-  return move;
-}
-
-/** Plays until the player of `ui` is to move on an idle board (the other plays whatever it must). */
-async function whoMoves(a, b) {
-  const ra = await roomOf(a);
-  return ra.room.view.to_move === ra.you ? [a, b] : [b, a];
-}
+const shot = (ui, name) => shotOf(ui, name, log);
 
 const results = [];
 async function scenario(label, title, run) {
@@ -134,8 +75,8 @@ async function scenario(label, title, run) {
 const { base, child: server } = await startRoomServer(path.resolve(opts.server), path.resolve(opts.ui), ['--takeover-secs', String(TAKEOVER_SECS)], log);
 log(`damas-server at ${base} (takeover ${TAKEOVER_SECS} s)`);
 const browsers = [];
-const open = async (name) => {
-  const b = new Browser({ name, log });
+const open = async (name, profile) => {
+  const b = new Browser({ name, profile, log });
   browsers.push(b);
   await b.launch();
   return b;
@@ -162,111 +103,14 @@ try {
     assert.equal(link, `${base}/r/${lobby.room.code}`);
     const code = await (await ana.byTestid('room-code')).getText();
     assert.equal(code, lobby.room.code, 'the room code in large letters');
+    const qr = await ana.driver.executeScript("const f = document.querySelector('[data-testid=room-qr]'); return f && f.querySelector('svg path') ? f.dataset.link : null");
+    assert.equal(qr, link, 'a QR code of the link');
     const seatNames = await ana.driver.findElements(By.css('[data-testid=room-seat]'));
     assert.equal(seatNames.length, 2);
     assert.equal(await (await ana.byTestid('start-cpu')).isEnabled(), true);
     await shot(ana, '40-room-lobby');
 
-    const beaBrowser = await open('bea');
-    bea = new Ui(beaBrowser.driver, { log });
-    await bea.driver.get(link);
-    await bea.waitFor((s) => s.ready && s.screen === 'room-screen', 'the room page');
-    await bea.byTestid('room-join');
-    await shot(bea, '40-room-join');
-    const beaNick = await bea.byTestid('nickname');
-    await beaNick.clear();
-    await beaNick.sendKeys('Bea');
-    await bea.click('join');
-    // Two players: the game starts as soon as the friend sits down.
-    const started = await waitRoom(bea, (r) => r.room.started && r.you != null, 'the game started at Bea');
-    assert.notEqual(started.you, lobby.you);
-    await waitRoom(ana, (r) => r.room.started, 'the game started at Ana');
-    for (const ui of [ana, bea]) await ui.waitFor((s) => s.game && s.game.busy === 'false', 'a board');
-    const names = await ana.driver.executeScript("return [...document.querySelectorAll('[data-testid=room-seat-name]')].map(e => e.textContent)");
-    assert.deepEqual([...names].sort(), ['Ana', 'Bea']);
-    const clocks = await bea.driver.findElements(By.css('[data-testid=room-clock]'));
-    assert.equal(clocks.length, 2, 'both clocks shown (5 min + 3 × 30 s)');
-
-    // Six moves by real clicks, alternating between the two browsers.
-    for (let i = 0; i < 6; i++) {
-      const [mover, other] = await whoMoves(ana, bea);
-      await waitMyTurn(mover);
-      const m = await playOne(mover, other);
-      log(`ply ${i + 1}: ${mover === ana ? 'Ana' : 'Bea'} ${m.move}`);
-      if (i === 3) {
-        await shot(ana, '40-room-board-ana');
-        await shot(bea, '40-room-board-bea');
-      }
-    }
-    const [anaState, beaState] = [await roomOf(ana), await roomOf(bea)];
-    assert.deepEqual(anaState.room.view.history.map((h) => h.move.move), beaState.room.view.history.map((h) => h.move.move));
-    const clockAna = anaState.room.clock.seats[anaState.you];
-    assert.ok(clockAna.main_ms < 300000, `Ana's clock ran: ${clockAna.main_ms}`);
-
-    // Bea resigns (2 players): both see the result, from their own side.
-    await bea.click('resign');
-    await bea.click('confirm-yes');
-    const over = await waitRoom(ana, (r) => !!r.room.result, 'the result at Ana');
-    assert.equal(over.room.result.reason, 'resignation');
-    assert.equal(over.room.result.winner, anaState.you);
-    const anaResult = await ana.waitFor((s) => s.result, 'the result dialog at Ana');
-    const beaResult = await bea.waitFor((s) => s.result, 'the result dialog at Bea');
-    assert.equal(anaResult.result.reason, 'resignation');
-    assert.notEqual(anaResult.result.text, beaResult.result.text, 'each side is told its own result');
-
-    // Rematch: the sides swap; the new game starts at ply 0.
-    await ana.click('rematch');
-    const again = await waitRoom(ana, (r) => r.room.rematch === 1, 'the rematch at Ana');
-    const againBea = await waitRoom(bea, (r) => r.room.rematch === 1, 'the rematch at Bea');
-    assert.equal(again.you, beaState.you, 'Ana took the other side');
-    assert.equal(againBea.you, anaState.you, 'Bea took the other side');
-    assert.equal(again.room.view.ply, 0);
-    await bea.waitFor((s) => !s.result && s.game.ply === '0' && s.game.viewer === String(againBea.you), 'Bea\'s board turned to her new side');
-    await ana.waitFor((s) => !s.result && s.game.ply === '0' && s.game.viewer === String(again.you), 'Ana\'s board turned to her new side');
-    // One move each in the rematch, and one more if needed so that Bea is to move.
-    for (let i = 0; i < 3; i++) {
-      const now = await roomOf(bea);
-      if (i >= 2 && now.room.view.to_move === againBea.you) break;
-      const [mover, other] = await whoMoves(ana, bea);
-      await waitMyTurn(mover);
-      await playOne(mover, other);
-    }
-
-    // Bea's browser is killed on her turn: Ana sees her seat away with the countdown, then the
-    // CPU plays it.
-    const beforeKill = await roomOf(ana);
-    const beaSeat = againBea.you;
-    assert.equal(beforeKill.room.view.to_move, beaSeat, 'Bea is to move when her browser dies');
-    const plyAtKill = beforeKill.room.view.ply;
-    beaBrowser.kill();
-    bea = null;
-    await waitRoom(ana, (r) => r.room.seats[beaSeat].connected === false, 'Bea\'s seat disconnected');
-    await ana.waitFor((s) => s.screen === 'room-screen', 'room screen');
-    const awayText = await ana.driver.executeScript(`return document.querySelector('[data-testid=room-seat][data-seat="${beaSeat}"]')?.dataset.state`);
-    assert.ok(['away', 'cpu_away'].includes(awayText), `Bea's seat line says ${awayText}`);
-    if (awayText === 'away') await shot(ana, '40-room-countdown');
-    const taken = await waitRoom(ana, (r) => r.room.view.ply > plyAtKill, 'the CPU to play Bea\'s turn', (TAKEOVER_SECS + 15) * 1000);
-    assert.equal(taken.room.seats[beaSeat].cpu_playing, true);
-    assert.equal(taken.room.view.history[plyAtKill].seat, beaSeat);
-    await ana.waitFor(() => true, '');
-    const cpuLine = await ana.driver.executeScript(`return document.querySelector('[data-testid=room-seat][data-seat="${beaSeat}"]')?.dataset.state`);
-    assert.equal(cpuLine, 'cpu_away');
-
-    // Bea opens the link again in the same browser profile: her seat comes back at once.
-    const beaAgain = new Browser({ name: 'bea-again', profile: beaBrowser.profile, log });
-    browsers.push(beaAgain);
-    await beaAgain.launch();
-    bea = new Ui(beaAgain.driver, { log });
-    await bea.driver.get(link);
-    const back = await waitRoom(bea, (r) => r.you === beaSeat && r.room.started, 'Bea back in her seat', 20000);
-    assert.equal(back.room.seats[beaSeat].cpu_playing, false, 'the CPU gave the seat back');
-    await waitRoom(ana, (r) => r.room.seats[beaSeat].connected && !r.room.seats[beaSeat].cpu_playing, 'Ana sees Bea back');
-    // They go on playing: Ana (to move now) and then Bea, by clicks.
-    for (let i = 0; i < 2; i++) {
-      const [mover, other] = await whoMoves(ana, bea);
-      await waitMyTurn(mover);
-      await playOne(mover, other);
-    }
+    bea = await friendJoinsAndPlays({ ana, anaSeat: lobby.you, link, openBrowser: open, takeoverSecs: TAKEOVER_SECS, prefix: '40-room', log });
   });
 
   await scenario('41-room-watch', 'a third browser opens the full room\'s link and watches', async () => {
@@ -292,6 +136,60 @@ try {
     const s = await carlos.snapshot();
     assert.equal(s.actions.resign?.disabled ?? true, true);
     assert.equal(s.dests.length, 0);
+  });
+
+  await scenario('43-room-diamond-cpu', 'Diamond, 3 seats: two friends and the CPU; leaving hands the seat to the CPU', async () => {
+    const carmen = new Ui((await open('carmen')).driver, { log });
+    await carmen.driver.get(`${base}/#/setup/diamond`);
+    await carmen.waitFor((s) => s.ready && s.screen === 'setup-screen', 'the setup screen');
+    await carmen.click('players-3');
+    await carmen.click('mode-friends');
+    const nick = await carmen.byTestid('setup-nickname');
+    await nick.clear();
+    await nick.sendKeys('Carmen');
+    await carmen.click('clock-none');
+    await carmen.click('start');
+    const lobby = await waitRoom(carmen, (r) => r.you === 0 && r.room.seats.length === 3, 'Carmen in the first seat (Red)');
+    const diamondLink = await (await carmen.byTestid('room-link')).getAttribute('value');
+    const dani = new Ui((await open('dani')).driver, { log });
+    await dani.driver.get(diamondLink);
+    await dani.waitFor((s) => s.ready && s.screen === 'room-screen', 'the room page');
+    const daniNick = await dani.byTestid('nickname');
+    await daniNick.clear();
+    await daniNick.sendKeys('Dani');
+    await dani.click('join');
+    const seated = await waitRoom(carmen, (r) => r.room.seats[1].kind === 'human' && r.room.seats[1].nickname === 'Dani', 'Dani in the second seat');
+    assert.equal(seated.room.started, false, '3 seats: no start with a seat free');
+    assert.equal(seated.room.seats[2].kind, 'empty');
+    await carmen.click('start-cpu');
+    const started = await waitRoom(dani, (r) => r.room.started, 'the game started');
+    assert.equal(started.room.seats[2].kind, 'cpu', 'the CPU took the free seat');
+    assert.equal(lobby.room.code, started.room.code);
+    // Red (Carmen) and Yellow (Dani) move by clicks; the CPU (Green) answers by itself.
+    for (let i = 0; i < 2; i++) {
+      for (const [mover, other] of [[carmen, dani], [dani, carmen]]) {
+        await waitMyTurn(mover, 60000);
+        await playOne(mover, other);
+      }
+    }
+    const afterCpu = await waitRoom(carmen, (r) => r.room.view.ply >= 6, 'the CPU\'s second move', 60000);
+    assert.deepEqual(afterCpu.room.view.history.slice(0, 6).map((h) => h.seat), [0, 1, 2, 0, 1, 2], 'the CPU played Green');
+    // Dani leaves (3 players): the CPU plays Yellow from now on, the game goes on.
+    await dani.click('room-leave');
+    await dani.click('confirm-yes');
+    await dani.waitFor((s) => s.screen === 'home-screen', 'Dani back home');
+    const left = await waitRoom(carmen, (r) => r.room.seats[1].left, 'Dani\'s seat left');
+    assert.equal(left.room.result, null);
+    await carmen.waitFor(() => true, '');
+    const line = await carmen.driver.executeScript("return document.querySelector('[data-testid=room-seat][data-seat=\"1\"]').dataset.state");
+    assert.equal(line, 'cpu');
+    await waitMyTurn(carmen, 60000);
+    const plyNow = (await roomOf(carmen)).room.view.ply;
+    const move = (await roomOf(carmen)).room.view.legal_moves[0];
+    await carmen.playByTaps(move, { pointer: 'mouse', waitIdle: false });
+    // Carmen's move, then Yellow (CPU) and Green (CPU): the turn comes back to her.
+    await waitRoom(carmen, (r) => r.room.view.ply >= plyNow + 3, 'both CPU seats to answer', 60000);
+    await shot(carmen, '43-room-diamond');
   });
 } finally {
   for (const b of browsers) await b.close();

@@ -13,6 +13,7 @@ import {
   roomGameView, seatState, takeoverLeft, clockFace, formatClock, roomLink, hasFreeSeat, cleanNickname,
 } from '../rooms.js';
 import { createTokenStore } from '../room-socket.js';
+import { renderSVG } from '../../vendor/uqr/index.mjs';
 
 const NICKNAME_KEY = 'damas-nickname';
 export const savedNickname = () => { try { return globalThis.localStorage?.getItem(NICKNAME_KEY) || ''; } catch { return ''; } };
@@ -200,6 +201,8 @@ export async function roomScreen(app, code) {
       h('h2', {}, t('game.' + room.game.kind)),
       h('div', { class: 'field' }, h('h2', {}, t('room.code')), h('p', { class: 'room-code', 'data-testid': 'room-code' }, room.code)),
       h('div', { class: 'field' }, h('h2', {}, t('room.link')), h('div', { class: 'room-link-row' }, linkField, copy, share)),
+      // The QR code of the link, for a friend's phone camera (uqr, vendored; its own SVG markup).
+      h('figure', { class: 'room-qr', 'data-testid': 'room-qr', 'data-link': link, role: 'img', 'aria-label': t('room.qr'), html: renderSVG(link, { border: 2 }) }),
       h('div', { class: 'field' }, h('h2', {}, t('room.seats')), seats.el),
       h('p', { class: 'hint' }, t('room.waiting')),
       seated ? h('button', {
