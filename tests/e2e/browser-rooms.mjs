@@ -132,6 +132,14 @@ try {
     const move = await playOne(mover, other);
     const seen = await waitRoom(carlos, (r) => r.room.view.ply > watching.room.view.ply, 'the move at the spectator');
     assert.equal(seen.room.view.history.at(-1).move.move, move.move);
+    // The rules open over the room and "‹" comes back to the same live room (no new socket).
+    const roomVersion = () => carlos.driver.executeScript('return __damas.current.debug.room.version');
+    await carlos.click('nav-rules');
+    await carlos.waitFor((x) => x.screen === 'rules-screen', 'the rules over the room');
+    await carlos.driver.executeScript('history.back()');
+    const back = await carlos.waitFor((x) => x.screen === 'room-screen' && x.game, 'the room again');
+    assert.equal(back.hash, '#/room/' + watching.room.code);
+    assert.ok((await roomVersion()) >= watching.room.version, 'the same room, live');
     // The spectator can't pick a piece.
     const s = await carlos.snapshot();
     assert.equal(s.actions.resign?.disabled ?? true, true);
