@@ -4,11 +4,13 @@
 
 mod commands;
 mod error;
+mod host;
 mod persist;
 mod settings;
 mod state;
 
 pub use error::{AppError, Notice};
+pub use host::{Host, HostInfo};
 pub use persist::{GAMES_PLAYED_KEY, PROGRESS_FILE, SAVES_FILE, SETTINGS_FILE};
 pub use settings::{Language, Settings, Skin};
 pub use state::AppState;
@@ -60,10 +62,12 @@ pub fn build_app<R: Runtime>(
             commands::get_settings,
             commands::set_settings,
             commands::take_startup_notices,
+            commands::host_rooms,
         ])
         .build(context)?;
     let state = AppState::open(app.handle(), data_dir)?;
     app.manage(state);
+    app.manage(Host::default());
     Ok(app)
 }
 

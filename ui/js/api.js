@@ -59,8 +59,8 @@ export const api = {
 // ---------- friends' rooms ----------
 // A room game talks to a room server over the room protocol (room-socket.js). Which server:
 // the page's own when a browser got the UI from `damas-server` (it answers `/health`), else the
-// address saved in the settings (the app, or a browser on another host). The screens ask here
-// and never build sockets themselves.
+// address saved in the settings, else — in the app — the server the app hosts itself on the
+// local network (the `host_rooms` command). The screens ask here and never build sockets.
 
 const ROOM_SERVER_KEY = 'damas-room-server';
 
@@ -77,17 +77,26 @@ export function saveRoomServer(url) {
 }
 
 let pageServer = null;
-/** The http(s) address of the room server to use, or null when there is none. */
+/**
+ * The room server to use, or null when there is none: `{base, link}`, the http(s) address this
+ * device connects to and the one friends open (they differ when the app hosts: loopback for
+ * itself, the local network address for friends).
+ */
 export async function roomServer() {
-  const inApp = !!(globalThis.window && window.__TAURI__);
-  if (!inApp && globalThis.location && /^https?:$/.test(location.protocol)) {
+  const tauri = globalThis.window && window.__TAURI__ && window.__TAURI__.core;
+  if (!tauri && globalThis.location && /^https?:$/.test(location.protocol)) {
     if (pageServer === null) {
       pageServer = fetch('/health', { cache: 'no-store' }).then((r) => r.ok, () => false);
     }
-    if (await pageServer) return location.origin;
+    if (await pageServer) return { base: location.origin, link: location.origin };
   }
   const saved = savedRoomServer();
-  return saved || null;
+  if (saved) return { base: saved, link: saved };
+  if (tauri) {
+    const hosted = await call('host_rooms', {});
+    return { base: hosted.local, link: hosted.link };
+  }
+  return null;
 }
 
 /** A room connection to `base` (an http(s) address), and the controller backend on it. */

@@ -80,11 +80,12 @@ export async function whoMoves(a, b) {
  * once; six moves by real clicks on both sides, each checked in both pages and in the server's
  * state; Bea resigns and both see the result; Ana's rematch swaps the sides; Bea's browser is
  * killed on her turn → her seat line counts down → the CPU plays it → the same browser profile
- * opens the link again and gets the seat back (the token it kept) → two more moves.
+ * opens the link again and gets the seat back (the token it kept) → two more moves (all this
+ * unless `killAndReconnect` is false: the takeover needs a server with a short one).
  * `openBrowser(name, profile?)` launches a headless Chromium (lib/chromium.mjs). Resolves with
  * Bea's page (alive, seated).
  */
-export async function friendJoinsAndPlays({ ana, anaSeat, link, openBrowser, takeoverSecs, prefix, log = () => {} }) {
+export async function friendJoinsAndPlays({ ana, anaSeat, link, openBrowser, takeoverSecs, prefix, log = () => {}, killAndReconnect = true }) {
   const shot = (ui, name) => shotOf(ui, name, log);
   const beaBrowser = await openBrowser('bea');
   let bea = new Ui(beaBrowser.driver, { log });
@@ -151,6 +152,7 @@ export async function friendJoinsAndPlays({ ana, anaSeat, link, openBrowser, tak
     await playOne(mover, other);
   }
 
+  if (!killAndReconnect) return bea;
   // Bea's browser is killed on her turn: Ana sees her seat away with the countdown, then the
   // CPU plays it.
   const beforeKill = await roomOf(ana);

@@ -74,13 +74,18 @@ export async function roomScreen(app, code) {
   };
   let socket = null;
 
-  const base = await roomServer();
-  if (!base) {
+  let server = null;
+  try {
+    server = await roomServer();
+  } catch (e) {
+    app.toast(app.errorText(e));
+  }
+  if (!server) {
     body.append(h('p', { class: 'hint', 'data-testid': 'room-noserver' }, t('room.noserver')),
       h('a', { class: 'btn', href: '#/settings' }, t('nav.settings')));
     return screen;
   }
-  const opened = await openRoom(base);
+  const opened = await openRoom(server.base);
   socket = opened.socket;
   const backend = opened.backend;
   const tokens = createTokenStore();
@@ -105,6 +110,12 @@ export async function roomScreen(app, code) {
   // How this device comes into the room: creating it, taking its seat back, or as a visitor.
   const creating = code === 'new' ? app.roomToCreate : null;
   app.roomToCreate = null;
+  if (code === 'new' && !creating) {
+    // A reload of #/room/new: nothing to create any more.
+    destroy();
+    app.go('#/');
+    return screen;
+  }
   const held = code !== 'new' ? tokens.get(code) : null;
   try {
     if (creating) {
@@ -178,7 +189,7 @@ export async function roomScreen(app, code) {
   function root() { return el.isConnected ? el : null; }
 
   function showLobby(room) {
-    const link = roomLink(base, room.code);
+    const link = roomLink(server.link, room.code);
     const seated = you != null;
     clear(body);
     const copy = h('button', {
