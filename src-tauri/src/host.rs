@@ -141,5 +141,4 @@ mod tests {
         assert_eq!(safe_relative("/js/../../x"), None);
         assert_eq!(safe_relative("/"), None);
     }
-
 }
