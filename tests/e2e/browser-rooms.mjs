@@ -116,7 +116,11 @@ try {
   await scenario('41-room-watch', 'a third browser opens the full room\'s link and watches', async () => {
     assert.ok(link && ana && bea, 'needs scenario 40');
     const carlos = new Ui((await open('carlos')).driver, { log });
-    await carlos.driver.get(link);
+    // Carlos pastes the link into "Join with a code" on the home screen.
+    await carlos.driver.get(`${base}/#/`);
+    await carlos.waitFor((s) => s.ready && s.screen === 'home-screen', 'the home screen');
+    await (await carlos.byTestid('join-code')).sendKeys(`  ${link} `);
+    await carlos.click('join-code-go');
     await carlos.waitFor((s) => s.ready && s.screen === 'room-screen', 'the room page');
     const nick = await carlos.byTestid('nickname');
     await nick.sendKeys('Carlos');

@@ -215,6 +215,8 @@ export async function gameScreen(app, id, initial, room = null) {
         h('button', { type: 'button', class: 'btn', 'data-testid': 'result-home', onclick: () => { d.close(); app.go('#/'); } }, t('nav.home')),
         h('button', {
           type: 'button', class: 'btn btn-primary', 'data-testid': 'rematch', autofocus: true,
+          // A room's spectator has no seat to play again with.
+          hidden: !!room && !view.human_seats.length,
           onclick: async () => {
             d.close();
             if (room) return room.rematch(game);

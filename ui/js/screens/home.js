@@ -7,6 +7,7 @@ import { t } from '../i18n.js';
 import { seatName } from '../i18n.js';
 import { GAMES, topBar, gameIcon, miniBoard, relativeTime } from './common.js';
 import { createTokenStore } from '../room-socket.js';
+import { codeFromInput } from '../rooms.js';
 
 export async function homeScreen(app) {
   let saved = [];
@@ -95,6 +96,7 @@ export async function homeScreen(app) {
       h('a', { class: 'rules-link', href: '#/rules/' + kind, 'data-testid': 'rules-link', 'data-game': kind }, t('home.rules'))));
   }
   main.append(h('h2', { id: 'games-title', 'data-testid': 'games-title' }, t('home.games')), cards);
+  main.append(joinWithCode(app));
   if (!saved.length) main.append(savedTitle, list);
   return { el, name: 'home' };
 }
@@ -111,4 +113,22 @@ function seatDetails(g, view) {
 
 function rowDetails(g, view) {
   return [seatDetails(g, view), t('home.moves', { n: g.ply }), relativeTime(g.last_played)].join(' · ');
+}
+
+/** "Join with a code": a room code or a pasted room link opens that room's join page. */
+function joinWithCode(app) {
+  const input = h('input', { type: 'text', id: 'join-code', 'data-testid': 'join-code', autocomplete: 'off', spellcheck: 'false', placeholder: t('home.joincode.placeholder') });
+  const go = () => {
+    const code = codeFromInput(input.value);
+    if (!code) {
+      app.toast(t('home.joincode.bad'));
+      input.focus();
+      return;
+    }
+    app.go('#/room/' + code);
+  };
+  input.addEventListener('keydown', (e) => { if (e.key === 'Enter') go(); });
+  return h('div', { class: 'field join-code' },
+    h('label', { for: 'join-code' }, h('h2', {}, t('home.joincode'))),
+    h('div', { class: 'room-link-row' }, input, h('button', { type: 'button', class: 'btn', 'data-testid': 'join-code-go', onclick: go }, t('room.join'))));
 }
