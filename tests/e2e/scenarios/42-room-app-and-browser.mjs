@@ -2,7 +2,8 @@
 // Settings, opens an English room from the setup ("Play with friends"), shows the lobby (code,
 // link, QR code, seats), and Bea, a browser-only friend in headless Chromium, joins by the link;
 // then the shared flow of lib/rooms.mjs: moves by real clicks on both sides, resignation, rematch
-// with the sides swapped, Bea's browser killed → the CPU plays her seat → she comes back.
+// with the sides swapped, Bea's browser killed → the CPU plays her seat → she comes back. Last,
+// the app is killed and started again: the room is on its home screen and Ana's seat comes back.
 // The scenario starts its own damas-server (next to the app binary: target/debug/damas-server)
 // on a free port; without Chromium it fails under CI and is skipped (passes with a message) here.
 import assert from 'node:assert/strict';
@@ -11,7 +12,7 @@ import path from 'node:path';
 import { By } from 'selenium-webdriver';
 import { launchToHome } from '../lib/flows.mjs';
 import { Browser, chromiumMissing, startRoomServer } from '../lib/chromium.mjs';
-import { friendJoinsAndPlays, shot, waitRoom } from '../lib/rooms.mjs';
+import { friendJoinsAndPlays, playOne, roomOf, shot, waitMyTurn, waitRoom, whoMoves } from '../lib/rooms.mjs';
 
 const TAKEOVER_SECS = 3;
 const UI_DIR = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..', '..', 'ui');
@@ -67,13 +68,27 @@ export default {
       await shot(ui, '42-room-app-lobby', t.log);
 
       const bea = await friendJoinsAndPlays({ ana: ui, anaSeat: lobby.you, link, openBrowser, takeoverSecs: TAKEOVER_SECS, prefix: '42-room-app', log: t.log });
-      assert.ok(bea);
-      // The app lists the room with its seat on the home screen.
-      await ui.driver.executeScript('location.hash = "#/"');
-      const home = await ui.waitFor((s) => s.screen === 'home-screen', 'the home screen');
-      assert.ok(home);
-      const rows = await ui.driver.executeScript("return [...document.querySelectorAll('[data-testid=room-row]')].map(e => e.dataset.code)");
-      assert.deepEqual(rows, [lobby.room.code]);
+      const before = await roomOf(bea);
+      const anaSeat = 1 - before.you;
+
+      // The app is killed (-9) and started again: the home screen lists the room, and opening
+      // it takes Ana's seat back with the token the app kept; the game goes on where it was.
+      await t.app.kill();
+      await waitRoom(bea, (r) => !r.room.seats[anaSeat].connected, 'Ana\'s seat disconnected at Bea');
+      await launchToHome(t);
+      const again = t.ui;
+      const rows = await again.driver.executeScript("return [...document.querySelectorAll('[data-testid=room-row]')].map(e => e.dataset.code)");
+      assert.deepEqual(rows, [lobby.room.code], 'the room is listed on the home screen');
+      await again.click('room-resume', `[href="#/room/${lobby.room.code}"]`);
+      const back = await waitRoom(again, (r) => r.you === anaSeat && r.room.started, 'Ana back in her seat');
+      assert.ok(back.room.view.ply >= before.room.view.ply, 'the same game');
+      await waitRoom(bea, (r) => r.room.seats[anaSeat].connected && !r.room.seats[anaSeat].cpu_playing, 'Bea sees Ana back');
+      // One more move each way by clicks.
+      for (let i = 0; i < 2; i++) {
+        const [mover, other] = await whoMoves(again, bea);
+        await waitMyTurn(mover);
+        await playOne(mover, other);
+      }
     } finally {
       for (const b of browsers) await b.close();
       for (const b of browsers) b.removeProfile();
