@@ -267,7 +267,12 @@ export async function roomScreen(app, code) {
     el.dataset.started = String(room.started);
     el.dataset.rematch = String(room.rematch);
     if (!room.started) {
-      if (!game) showLobby(room);
+      // Built once (focus and selection stay); later states only redraw the seats.
+      if (!game && el.dataset.phase !== 'lobby') showLobby(room);
+      else if (!game) {
+        const startCpu = body.querySelector('[data-testid=start-cpu]');
+        if (startCpu) startCpu.disabled = !hasFreeSeat(room);
+      }
     } else if (!game) {
       if (!mounting) mounting = showGame(room);
     } else {
