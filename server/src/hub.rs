@@ -658,6 +658,10 @@ impl Hub {
                     connected: self.present.contains(&number),
                     left: seat.left,
                     away_since: seat.away_since,
+                    takeover_at: seat
+                        .away_since
+                        .filter(|_| value.started && !seat.left && seat.kind == SeatKind::Human)
+                        .map(|since| since.saturating_add(takeover)),
                     cpu_playing: play::cpu_controls(value, number, now, takeover),
                 }
             })
@@ -743,6 +747,8 @@ struct SeatState<'a> {
     connected: bool,
     left: bool,
     away_since: Option<u64>,
+    /// When the CPU takes this dropped seat (`away_since` + the takeover time), unix ms.
+    takeover_at: Option<u64>,
     /// The CPU plays this seat now (from the start, after a leave, or 45 s after a drop).
     cpu_playing: bool,
 }

@@ -312,8 +312,13 @@ async fn dropped_player_cpu_takeover_and_reconnect() {
     let room = ana
         .state_where(|s| s["room"]["seats"][bea_seat as usize]["connected"] == false)
         .await;
-    assert!(
-        room["seats"][bea_seat as usize]["away_since"].is_u64(),
+    let away_since = room["seats"][bea_seat as usize]["away_since"]
+        .as_u64()
+        .unwrap_or_else(|| panic!("no away_since: {room}"));
+    // Clients show the countdown to this instant.
+    assert_eq!(
+        room["seats"][bea_seat as usize]["takeover_at"].as_u64(),
+        Some(away_since + 45_000),
         "{room}"
     );
     assert_eq!(

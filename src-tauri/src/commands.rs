@@ -295,3 +295,13 @@ pub fn get_candies(state: State<'_, AppState>, utc_offset_minutes: i32) -> Candi
 pub fn take_startup_notices(state: State<'_, AppState>) -> Vec<Notice> {
     std::mem::take(&mut *lock(&state.notices))
 }
+
+/// Friends' rooms hosted by this device (host.rs): starts the room server on the first call and
+/// answers where it runs (`local` for this app's socket, `link` for friends on the network).
+#[tauri::command]
+pub async fn host_rooms<R: Runtime>(
+    app: AppHandle<R>,
+    host: State<'_, crate::host::Host>,
+) -> Reply<crate::host::HostInfo> {
+    host.start(&app).await
+}

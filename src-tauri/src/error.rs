@@ -13,6 +13,9 @@ pub enum AppError {
     /// The saved games or settings could not be written or read.
     #[error("storage: {0}")]
     Storage(String),
+    /// The room server could not be started on this device (friends' rooms).
+    #[error("hosting rooms: {0}")]
+    Host(String),
     /// An imported PDN or record text that does not replay; the message starts `line N:`.
     #[error("line {line}: {detail}")]
     BadRecord { line: usize, detail: String },
@@ -33,11 +36,16 @@ impl AppError {
             AppError::Session(error) => error.code(),
             AppError::Storage(_) => "storage",
             AppError::BadRecord { .. } => "bad_record",
+            AppError::Host(_) => "host_failed",
         }
     }
 
     pub fn storage(error: impl std::fmt::Display) -> AppError {
         AppError::Storage(error.to_string())
+    }
+
+    pub fn host(error: impl std::fmt::Display) -> AppError {
+        AppError::Host(error.to_string())
     }
 
     pub fn bad_input(error: impl std::fmt::Display) -> AppError {

@@ -4,6 +4,7 @@
 
 mod commands;
 mod error;
+mod host;
 mod persist;
 mod saves;
 mod settings;
@@ -11,6 +12,7 @@ mod state;
 mod stats;
 
 pub use error::{AppError, Notice};
+pub use host::{Host, HostInfo};
 pub use persist::{GAMES_PLAYED_KEY, PROGRESS_FILE, RESULTS_KEY, SETTINGS_FILE};
 pub use saves::{OLD_SAVES_FILE, SAVES_DIR};
 pub use settings::{Language, Settings, Skin};
@@ -71,10 +73,12 @@ pub fn build_app<R: Runtime>(
             commands::get_stats,
             commands::get_candies,
             commands::take_startup_notices,
+            commands::host_rooms,
         ])
         .build(context)?;
     let state = AppState::open(app.handle(), data_dir)?;
     app.manage(state);
+    app.manage(Host::default());
     Ok(app)
 }
 

@@ -63,3 +63,54 @@ export const api = {
   getCandies: (utcOffsetMinutes) => call('get_candies', { utcOffsetMinutes }),
   takeStartupNotices: () => call('take_startup_notices', {}),
 };
+
+// ---------- friends' rooms ----------
+// A room game talks to a room server over the room protocol (room-socket.js). Which server:
+// the page's own when a browser got the UI from `damas-server` (it answers `/health`), else the
+// address saved in the settings, else — in the app — the server the app hosts itself on the
+// local network (the `host_rooms` command). The screens ask here and never build sockets.
+
+const ROOM_SERVER_KEY = 'damas-room-server';
+
+/** The room server address saved on this device ('' if none). */
+export function savedRoomServer() {
+  try { return globalThis.localStorage?.getItem(ROOM_SERVER_KEY) || ''; } catch { return ''; }
+}
+
+export function saveRoomServer(url) {
+  try {
+    if (url) globalThis.localStorage?.setItem(ROOM_SERVER_KEY, url);
+    else globalThis.localStorage?.removeItem(ROOM_SERVER_KEY);
+  } catch { /* private mode */ }
+}
+
+let pageServer = null;
+/**
+ * The room server to use, or null when there is none: `{base, link}`, the http(s) address this
+ * device connects to and the one friends open (they differ when the app hosts: loopback for
+ * itself, the local network address for friends).
+ */
+export async function roomServer() {
+  const tauri = globalThis.window && window.__TAURI__ && window.__TAURI__.core;
+  if (!tauri && globalThis.location && /^https?:$/.test(location.protocol)) {
+    if (pageServer === null) {
+      pageServer = fetch('/health', { cache: 'no-store' }).then((r) => r.ok, () => false);
+    }
+    if (await pageServer) return { base: location.origin, link: location.origin };
+  }
+  const saved = savedRoomServer();
+  if (saved) return { base: saved, link: saved };
+  if (tauri) {
+    const hosted = await call('host_rooms', {});
+    return { base: hosted.local, link: hosted.link };
+  }
+  return null;
+}
+
+/** A room connection to `base` (an http(s) address), and the controller backend on it. */
+export async function openRoom(base) {
+  const { createRoomSocket } = await import('./room-socket.js');
+  const { socketUrl, roomBackend } = await import('./rooms.js');
+  const socket = createRoomSocket({ url: socketUrl(base) });
+  return { socket, backend: (you) => roomBackend(socket, you) };
+}

@@ -38,6 +38,9 @@ export function createGameController(api, view, hooks = {}) {
   let cpuPending = null;
 
   const ctx = () => inputContext(view, busy);
+  // A view pushed by the backend (a friends' room) while a move was in flight or being drawn:
+  // taken once that is done.
+  let pushed = null;
 
   function dispatch(action) {
     if (action.key === '__focus') {
@@ -71,7 +74,8 @@ export function createGameController(api, view, hooks = {}) {
       hooks.error?.(e);
       input = initialInput();
       busy = false;
-      await refresh();
+      if (pushed) takePushed();
+      else await refresh();
     }
   }
 
@@ -95,6 +99,36 @@ export function createGameController(api, view, hooks = {}) {
     busy = false;
     changed(true);
     afterView();
+    takePushed();
+  }
+
+  function takePushed() {
+    if (!pushed || busy || destroyed) return;
+    const next = pushed;
+    pushed = null;
+    receive(next);
+  }
+
+  /**
+   * A view the backend pushed (another player's move, a seat change, a rematch). Views carrying
+   * a `room_version` older than the shown one are dropped; one of the same position replaces
+   * the shown view quietly (the selection stays); a new position is shown as a played move.
+   */
+  function receive(next) {
+    if (destroyed) return;
+    if (busy) {
+      pushed = next;
+      return;
+    }
+    if (next.room_version != null && view.room_version != null && next.room_version <= view.room_version) return;
+    const samePosition = next.id === view.id && next.ply === view.ply && next.history.length === view.history.length
+      && !!next.outcome === !!view.outcome && next.human_seats.join() === view.human_seats.join();
+    if (samePosition) {
+      view = next;
+      changed();
+      return;
+    }
+    show(next);
   }
 
   function afterView() {
@@ -251,6 +285,7 @@ export function createGameController(api, view, hooks = {}) {
     /** The CPU call in flight, if any (tests await it). */
     get cpuPending() { return cpuPending; },
     dispatch,
+    receive,
     pass,
     hint,
     undo: () => step('undo'),

@@ -15,6 +15,7 @@ import { gameScreen } from './screens/game.js';
 import { rulesScreen } from './screens/rules.js';
 import { settingsScreen } from './screens/settings.js';
 import { statsScreen } from './screens/stats.js';
+import { roomScreen } from './screens/room.js';
 
 const root = document.getElementById('app');
 const reducedMotion = globalThis.matchMedia ? matchMedia('(prefers-reduced-motion: reduce)') : { matches: false };
@@ -160,8 +161,11 @@ function closeOverlay() {
   if (app.current) app.current.el.inert = false;
 }
 
+/** The hash of the screen under an overlay: a game, or a friends' room. */
+const placeOf = (screen) => (screen.name === 'room' ? screen.home : '#/game/' + screen.el.dataset.gameId);
+
 function showOverlay(parts, params) {
-  const gameHash = '#/game/' + app.current.el.dataset.gameId;
+  const gameHash = placeOf(app.current);
   const lang = overlay ? overlay.lang : language();
   closeOverlay();
   // "‹" goes back in history: the entry before is the game (or an overlay opened from it).
@@ -192,16 +196,16 @@ async function route() {
   const parts = path.split('/').filter(Boolean);
   const params = new URLSearchParams(query || '');
   if (app.dialog.open) app.dialog.close();
-  const gameShown = app.current && app.current.name === 'game' ? app.current.el.dataset.gameId : null;
+  const gameShown = app.current && (app.current.name === 'game' || app.current.name === 'room') ? placeOf(app.current) : null;
   if (gameShown && (parts[0] === 'rules' || parts[0] === 'settings')) {
     showOverlay(parts, params);
     return;
   }
-  if (gameShown && overlay && parts[0] === 'game' && parts[1] === gameShown) {
+  if (gameShown && overlay && '#/' + parts.join('/') === gameShown) {
     const sameLanguage = overlay.lang === language();
     closeOverlay();
     if (sameLanguage) {
-      root.dataset.screen = 'game';
+      root.dataset.screen = app.current.name;
       app.current.redraw?.();
       app.current.el.querySelector('h1')?.focus({ preventScroll: true });
       return;
@@ -218,6 +222,7 @@ async function route() {
       case 'setup': screen = setupScreen(app, parts[1]); break;
       case 'game': screen = await gameScreen(app, parts[1], undefined, { review: params.has('review') ? Number(params.get('review')) : undefined }); break;
       case 'play': screen = await quickStart(parts[1], params); break;
+      case 'room': screen = await roomScreen(app, parts[1]); break;
       case 'rules': screen = rulesScreen(app, parts[1], params.get('tab')); break;
       case 'settings': screen = settingsScreen(app); break;
       case 'stats': screen = await statsScreen(app); break;
@@ -266,6 +271,9 @@ async function start() {
     app.notices = [];
   }
   if (await isMock()) document.documentElement.dataset.backend = 'mock';
+  // A room link, `/r/<code>` (served by damas-server): the room's screen.
+  const link = /^\/r\/([A-Za-z0-9_-]+)\/?$/.exec(location.pathname);
+  if (link && (!location.hash || location.hash === '#/')) history.replaceState(null, '', '#/room/' + link[1]);
   window.addEventListener('hashchange', route);
   await route();
   document.documentElement.dataset.ready = 'true';

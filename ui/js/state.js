@@ -7,6 +7,9 @@ import { t, tn, seatName, hasText } from './i18n.js';
 export const DRAUGHTS = ['english', 'international', 'turkish'];
 export const isDraughts = (kind) => DRAUGHTS.includes(kind);
 export const isStar = (kind) => kind === 'diamond' || kind === 'capture';
+/** A game seen from one player's seat: against the CPU, or a friends' room with a seat on this
+ * device (a room's spectator sees it as on one device). */
+export const ownSeatView = (view) => view.mode === 'cpu' || (view.mode === 'room' && view.human_seats.length > 0);
 
 /** The seat whose eyes the board uses: the human vs the CPU; in a star game on one device, the
  * player to move; in draughts on one device, the first seat, or the player to move when the
@@ -14,7 +17,8 @@ export const isStar = (kind) => kind === 'diamond' || kind === 'capture';
  * two-seat board round on top of that. */
 export function viewerSeat(view, { flipped = false, turnToPlayer = false } = {}) {
   let seat;
-  if (view.mode === 'cpu') seat = view.human_seats[0] ?? 0;
+  if (ownSeatView(view)) seat = view.human_seats[0] ?? 0;
+  else if (view.mode === 'room') seat = 0;
   else if (isStar(view.variant.kind) || turnToPlayer) seat = view.to_move;
   else seat = 0;
   return flipped && isDraughts(view.variant.kind) ? 1 - seat : seat;
@@ -92,7 +96,7 @@ export function seatLabel(view, seat) {
  * shows it. On one device the board turns to each player, so a move is written in its mover's
  * own names (the seed's F/P are each player's own), which never change with the viewer. */
 export function namingSeat(view, entry) {
-  return view.mode === 'cpu' ? view.human_seats[0] ?? 0 : entry.seat;
+  return ownSeatView(view) ? view.human_seats[0] ?? 0 : entry.seat;
 }
 
 /** The last move in words, e.g. "Amarillo mueve de F10 P1 a F10 P3 (1 salto)". */
@@ -113,7 +117,7 @@ export function describeMove(view, entry) {
 export function movesSinceLastTurn(view) {
   const h = view.history;
   if (!h.length) return [];
-  const mine = view.mode === 'cpu' ? new Set(view.human_seats) : new Set([view.to_move]);
+  const mine = ownSeatView(view) ? new Set(view.human_seats) : new Set([view.to_move]);
   let start = h.length - 1;
   while (start > 0 && !mine.has(h[start - 1].seat)) start--;
   // A human who made the last move sees that move only.
@@ -198,7 +202,7 @@ export function destinationLabel(view, dest, prefix) {
  * one device (the winner is named) and for draws. */
 export function resultSide(view) {
   const o = view.outcome;
-  if (!o || o.winner == null || view.mode !== 'cpu') return 'neutral';
+  if (!o || o.winner == null || !ownSeatView(view)) return 'neutral';
   return view.human_seats.includes(o.winner) ? 'won' : 'lost';
 }
 
@@ -240,7 +244,7 @@ export function formatDuration(ms) {
 /** A few figures for the result dialog: moves, captures (or pieces home in Diamond) per seat, time. */
 export function resultFigures(view) {
   const kind = view.variant.kind;
-  const name = (seat) => (view.mode === 'cpu' && view.human_seats.includes(seat) ? t('result.you') : seatLabel(view, seat));
+  const name = (seat) => (ownSeatView(view) && view.human_seats.includes(seat) ? t('result.you') : seatLabel(view, seat));
   const perSeat = (value) => view.seats.map((s) => `${name(s.seat)} ${value(s)}`).join(' · ');
   const figures = [{ key: 'moves', label: t('result.fig.moves'), value: String(view.history.filter((e) => !e.move.pass).length) }];
   if (isDraughts(kind)) {

@@ -29,7 +29,7 @@ export function createStatusView() {
     if (view.outcome) line = outcomeText(view);
     else if (thinking || view.cpu_to_move) line = t('status.thinking', { name: toMoveName });
     else if (hinting) line = t('status.hinting');
-    else if (view.mode === 'cpu') line = t('status.yourturn', { name: toMoveName });
+    else if (view.mode === 'cpu' || (view.mode === 'room' && view.human_seats.includes(view.to_move))) line = t('status.yourturn', { name: toMoveName });
     else line = t('status.turn', { name: toMoveName });
     statusLine.textContent = line;
     statusLine.classList.toggle('thinking', !view.outcome && (thinking || view.cpu_to_move));

@@ -31,9 +31,16 @@ const GOAL_HINT_KEY = 'damas.diamond-goal-seen';
 const goalHintSeen = () => { try { return globalThis.localStorage?.getItem(GOAL_HINT_KEY) === '1'; } catch { return false; } };
 const markGoalHintSeen = () => { try { globalThis.localStorage?.setItem(GOAL_HINT_KEY, '1'); } catch { /* private mode */ } };
 
-/** @param {{review?: number}} [opts] `review`: open on the position after that many moves. */
+/**
+ * @param {{review?: number, room?: object}} [opts] `review`: open on the position after that many
+ * moves. `room` (a friends' room game, screens/room.js): `{backend, seats, actions, rematch}` — the
+ * controller's backend (api.js `openRoom`), the seat list element for the side panel, the room's
+ * own action buttons (they replace undo, redo, new game and change mode), and what "Rematch" does.
+ */
 export async function gameScreen(app, id, initial, opts = {}) {
-  const first = initial || (app.pendingView && app.pendingView.id === id ? app.pendingView : null) || (await api.getGame(id));
+  const room = opts.room || null;
+  const backend = room ? room.backend : api;
+  const first = initial || (app.pendingView && app.pendingView.id === id ? app.pendingView : null) || (await backend.getGame(id));
   app.pendingView = null;
   let destroyed = false;
   let frame = 0;
@@ -47,7 +54,7 @@ export async function gameScreen(app, id, initial, opts = {}) {
   let reviewCall = 0;
   const viewOpts = () => ({ flipped, turnToPlayer: !!app.settings.turn_board });
 
-  const game = createGameController(api, first, {
+  const game = createGameController(backend, first, {
     changed: ({ now }) => {
       // Moves taken back under the reviewed position: back to the live game.
       if (shown != null && shown > game.view.history.length) review({ type: 'live' });
@@ -99,19 +106,25 @@ export async function gameScreen(app, id, initial, opts = {}) {
   const resignBtn = actionBtn('resign', t('act.resign'), () => resign());
   // Hints only against the CPU: the hard CPU's move, previewed for the player to confirm.
   const hintBtn = first.mode === 'cpu' ? actionBtn('hint', t('act.hint'), () => { if (shown == null) game.hint(); }) : null;
-  const actions = h('nav', { class: 'actions', 'aria-label': t('nav.menu') }, hintBtn, undoBtn, redoBtn, newBtn, modeBtn, resignBtn);
+  const actions = room
+    ? h('nav', { class: 'actions', 'aria-label': t('nav.menu') }, room.actions.length ? room.actions : resignBtn)
+    : h('nav', { class: 'actions', 'aria-label': t('nav.menu') }, hintBtn, undoBtn, redoBtn, newBtn, modeBtn, resignBtn);
   const moveList = createMoveListView({
     open: !!(globalThis.matchMedia && matchMedia('(min-width: 900px) and (min-height: 600px)').matches),
     go: (ply) => review({ type: 'go', ply }),
   });
   const reviewBar = createReviewBar({ step: (type) => review({ type }) });
-  const side = h('aside', { class: 'side' }, status.el, reviewBar.banner, panel.el, moveList.el, reviewBar.el, actions);
+  // A friends' room has no past positions to ask for (the room server keeps the moves only).
+  const canReview = typeof backend.viewAt === 'function';
+  reviewBar.el.hidden = !canReview;
+  const side = h('aside', { class: 'side' }, room ? room.seats : null, status.el, reviewBar.banner, panel.el, moveList.el, reviewBar.el, actions);
   el.append(h('div', { class: 'game-body' }, h('div', { class: 'board-area' }, boardWrap), side));
 
   // ---------- review ----------
 
   /** Shows another ply (review.js decides which); the position comes from the backend. */
   async function review(action) {
+    if (!canReview) return;
     const next = reviewStep(shown, action, game.view.history.length);
     const call = ++reviewCall;
     if (next == null) {
@@ -121,7 +134,7 @@ export async function gameScreen(app, id, initial, opts = {}) {
       return;
     }
     try {
-      const view = await api.viewAt(game.view.id, next);
+      const view = await backend.viewAt(game.view.id, next);
       if (call !== reviewCall || destroyed) return;
       shown = next;
       reviewView = view;
@@ -175,7 +188,7 @@ export async function gameScreen(app, id, initial, opts = {}) {
     passBoard.hidden = !(passOnly(view) && !game.busy) || shown != null;
     undoBtn.disabled = !view.can_undo || game.busy;
     redoBtn.disabled = !view.can_redo || game.busy || game.thinking;
-    resignBtn.disabled = !!view.outcome;
+    resignBtn.disabled = !!view.outcome || (room && !view.human_seats.length);
     if (hintBtn) {
       hintBtn.disabled = !!view.outcome || game.waiting || !humanToMove(view) || shown != null;
       hintBtn.dataset.hints = String(view.hints || 0);
@@ -262,8 +275,11 @@ export async function gameScreen(app, id, initial, opts = {}) {
         h('button', { type: 'button', class: 'btn', 'data-testid': 'result-home', onclick: () => { d.close(); app.go('#/'); } }, t('nav.home')),
         h('button', {
           type: 'button', class: 'btn btn-primary', 'data-testid': 'rematch', autofocus: true,
+          // A room's spectator has no seat to play again with.
+          hidden: !!room && !view.human_seats.length,
           onclick: async () => {
             d.close();
+            if (room) return room.rematch(game);
             const next = await game.rematch();
             if (!next) return;
             app.pendingView = next;
@@ -311,5 +327,8 @@ export async function gameScreen(app, id, initial, opts = {}) {
     redraw: () => schedule(),
     // For tests and debugging in the browser console.
     debug: { get view() { return game.view; }, get input() { return game.input; }, get board() { return board.kind; }, get review() { return reviewView; } },
+    /** A friends' room pushes each new view here. */
+    receive: (view) => game.receive(view),
+    get view() { return game.view; },
   };
 }

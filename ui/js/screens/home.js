@@ -1,10 +1,13 @@
-// Home: the five games and the unfinished games to resume or delete.
+// Home: the five games, the unfinished games to resume or delete, and the friends' rooms this
+// device holds a seat in (their seat tokens, room-socket.js).
 
 import { api } from '../api.js';
 import { h } from '../dom.js';
 import { t } from '../i18n.js';
 import { seatName } from '../i18n.js';
 import { GAMES, topBar, gameIcon, miniBoard, relativeTime } from './common.js';
+import { createTokenStore } from '../room-socket.js';
+import { codeFromInput } from '../rooms.js';
 import { showImport } from './share.js';
 
 // Finished games listed for replay: the most recent ones.
@@ -55,6 +58,22 @@ export async function homeScreen(app) {
     main.append(h('p', { class: 'candies', 'data-testid': 'candies', 'data-today': candies.today, 'data-total': candies.total },
       h('span', { class: 'candy-mark', 'aria-hidden': 'true' }), t('home.candies', { today: candies.today, budget: candies.budget, total: candies.total })));
   }
+  const rooms = createTokenStore().list();
+  if (rooms.length) {
+    const roomList = h('ul', { class: 'saved-list', 'data-testid': 'room-list' });
+    for (const r of rooms) {
+      const kind = GAMES.includes(r.kind) ? r.kind : null;
+      roomList.append(h('li', { class: 'saved-row', 'data-testid': 'room-row', 'data-code': r.code },
+        gameIcon(kind || 'diamond'),
+        h('div', { class: 'saved-info' },
+          h('strong', {}, kind ? t('game.' + kind) : t('room.title')),
+          h('span', {}, [r.nickname, r.code].filter(Boolean).join(' · ')),
+          r.at ? h('span', {}, relativeTime(r.at)) : null),
+        h('div', { class: 'saved-actions' },
+          h('a', { class: 'btn btn-primary', href: '#/room/' + r.code, 'data-testid': 'room-resume' }, t('home.room.resume')))));
+    }
+    main.append(h('h2', {}, t('home.rooms')), roomList);
+  }
   const savedTitle = h('h2', {}, t('home.unfinished'));
   const list = h('ul', { class: 'saved-list', 'data-testid': 'saved-list' });
   if (!saved.length) list.append(h('li', { class: 'empty' }, t('home.none')));
@@ -90,6 +109,7 @@ export async function homeScreen(app) {
       h('a', { class: 'rules-link', href: '#/rules/' + kind, 'data-testid': 'rules-link', 'data-game': kind }, t('home.rules'))));
   }
   main.append(h('h2', { id: 'games-title', 'data-testid': 'games-title' }, t('home.games')), cards);
+  main.append(joinWithCode(app));
   if (!saved.length) main.append(savedTitle, list);
   if (finished.length) {
     const done = h('ul', { class: 'saved-list finished-list', 'data-testid': 'finished-list' });
@@ -123,4 +143,22 @@ function seatDetails(g, view) {
 
 function rowDetails(g, view) {
   return [seatDetails(g, view), t('home.moves', { n: g.ply }), relativeTime(g.last_played)].join(' · ');
+}
+
+/** "Join with a code": a room code or a pasted room link opens that room's join page. */
+function joinWithCode(app) {
+  const input = h('input', { type: 'text', id: 'join-code', 'data-testid': 'join-code', autocomplete: 'off', spellcheck: 'false', placeholder: t('home.joincode.placeholder') });
+  const go = () => {
+    const code = codeFromInput(input.value);
+    if (!code) {
+      app.toast(t('home.joincode.bad'));
+      input.focus();
+      return;
+    }
+    app.go('#/room/' + code);
+  };
+  input.addEventListener('keydown', (e) => { if (e.key === 'Enter') go(); });
+  return h('div', { class: 'field join-code' },
+    h('label', { for: 'join-code' }, h('h2', {}, t('home.joincode'))),
+    h('div', { class: 'room-link-row' }, input, h('button', { type: 'button', class: 'btn', 'data-testid': 'join-code-go', onclick: go }, t('room.join'))));
 }

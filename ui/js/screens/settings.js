@@ -1,9 +1,10 @@
 // Settings: language, skin, board (3D / 2D), sound, animations. Saved through the backend at each
-// change.
+// change; the room server's address (friends' rooms) is kept on this device (api.js).
 
 import { h, choiceGroup } from '../dom.js';
 import { t } from '../i18n.js';
 import { topBar } from './common.js';
+import { savedRoomServer, saveRoomServer } from '../api.js';
 
 /** `back`: where "‹" goes (home, or the game under an overlay). */
 export function settingsScreen(app, back = '#/') {
@@ -39,6 +40,29 @@ export function settingsScreen(app, back = '#/') {
       h('p', { class: 'hint' }, t('settings.turnboard.hint'))),
     h('div', { class: 'field' }, h('h2', {}, t('settings.animations')), onOff('animations'),
       globalThis.matchMedia && matchMedia('(prefers-reduced-motion: reduce)').matches ? h('p', { class: 'hint' }, t('settings.reduced')) : null),
+    roomServerField(app),
   );
   return { el, name: 'settings' };
+}
+
+/** The room server's address: an http(s) URL, saved when it parses (empty: none). */
+function roomServerField(app) {
+  const input = h('input', { type: 'url', id: 'room-server', 'data-testid': 'room-server', value: savedRoomServer(), placeholder: 'http://192.168.1.5:8080', autocomplete: 'url', inputmode: 'url' });
+  const save = () => {
+    const text = input.value.trim();
+    if (text) {
+      let url;
+      try { url = new URL(text); } catch { url = null; }
+      if (!url || !/^https?:$/.test(url.protocol)) {
+        app.toast(t('settings.roomserver.bad'));
+        return;
+      }
+    }
+    saveRoomServer(text.replace(/\/+$/, ''));
+    app.toast(t('settings.roomserver.saved'));
+  };
+  input.addEventListener('keydown', (e) => { if (e.key === 'Enter') save(); });
+  return h('div', { class: 'field' }, h('label', { for: 'room-server' }, h('h2', {}, t('settings.roomserver'))),
+    h('div', { class: 'room-link-row' }, input, h('button', { type: 'button', class: 'btn', 'data-testid': 'room-server-save', onclick: save }, t('settings.roomserver.save'))),
+    h('p', { class: 'hint' }, t('settings.roomserver.hint')));
 }

@@ -1,5 +1,6 @@
-// Setup: players where the game allows a choice, vs CPU (level, colour in draughts) or on this
-// device, and "Salto largo" for the capture game.
+// Setup: players where the game allows a choice, vs CPU (level, colour in draughts), on this
+// device, or with friends by a link (nickname and clock; the room opens in screens/room.js), and
+// "Salto largo" for the capture game.
 
 import { api } from '../api.js';
 import { h, choiceGroup } from '../dom.js';
@@ -7,10 +8,18 @@ import { t, seatName } from '../i18n.js';
 import { topBar, GAMES } from './common.js';
 import { isDraughts } from '../state.js';
 import { preloadBoard } from '../boards.js';
+import { cleanNickname } from '../rooms.js';
+import { savedNickname, saveNickname } from './room.js';
 
 const PLAYERS = { diamond: [2, 3], capture: [2, 3, 4, 5, 6] };
 const SEATS = { english: ['black', 'white'], international: ['white', 'black'], turkish: ['white', 'black'] };
 const MEMORY = 'damas-setup';
+// The clock choices of a friends' room (docs/protocol.md `clock`).
+const CLOCKS = {
+  none: 'none',
+  5: { main_ms: 300000, periods: 3, period_ms: 30000 },
+  10: { main_ms: 600000, periods: 3, period_ms: 30000 },
+};
 
 export function setupScreen(app, kind) {
   if (!GAMES.includes(kind)) kind = 'diamond';
@@ -22,6 +31,7 @@ export function setupScreen(app, kind) {
     level: remembered.level || 'medium',
     colour: remembered.colour || 0,
     long_jump: !!remembered.long_jump,
+    clock: remembered.clock || (kind === 'english' ? '5' : 'none'),
   };
   // three.js loads while the player chooses (star games on the 3D board).
   setTimeout(() => preloadBoard(kind, app.settings.board), 0);
@@ -49,16 +59,28 @@ export function setupScreen(app, kind) {
     onChange: (v) => { s.colour = v; },
   }), 'cpu-only') : null;
   const youPlay = !isDraughts(kind) ? h('p', { class: 'hint cpu-only' }, t('setup.youplay', { seat: kind === 'diamond' ? seatName('red') : seatName('1') })) : null;
-  const syncMode = () => form.classList.toggle('mode-local', s.mode === 'local');
+  const syncMode = () => {
+    form.classList.toggle('mode-local', s.mode !== 'cpu');
+    form.classList.toggle('mode-friends', s.mode === 'friends');
+    start.textContent = t(s.mode === 'friends' ? 'setup.friends.start' : 'setup.start');
+  };
   form.append(field(t('setup.mode'), choiceGroup({
     label: t('setup.mode'), testid: 'mode', value: s.mode,
     options: [
       { value: 'cpu', label: t('setup.mode.cpu') },
       { value: 'local', label: t('setup.mode.local'), hint: t('setup.mode.local.hint') },
+      { value: 'friends', label: t('setup.mode.friends'), hint: t('setup.mode.friends.hint') },
     ],
     onChange: (v) => { s.mode = v; syncMode(); },
   })));
   form.append(levelField);
+  const nickname = h('input', { type: 'text', id: 'setup-nickname', maxlength: '24', autocomplete: 'nickname', 'data-testid': 'setup-nickname', value: savedNickname() });
+  form.append(h('div', { class: 'field friends-only' }, h('label', { for: 'setup-nickname' }, h('h2', {}, t('setup.nickname'))), nickname),
+    field(t('setup.clock'), choiceGroup({
+      label: t('setup.clock'), testid: 'clock', value: s.clock,
+      options: ['none', '5', '10'].map((c) => ({ value: c, label: t('setup.clock.' + c) })),
+      onChange: (v) => { s.clock = v; },
+    }), 'friends-only'));
   if (colourField) form.append(colourField);
   if (youPlay) form.append(youPlay);
   if (kind === 'capture') {
@@ -67,7 +89,6 @@ export function setupScreen(app, kind) {
     box.addEventListener('change', () => { s.long_jump = box.checked; });
     form.append(h('div', { class: 'field' }, h('label', { class: 'check', for: 'long-jump' }, box, h('span', {}, t('setup.longjump')), h('small', {}, t('setup.longjump.hint')))));
   }
-  syncMode();
   const start = h('button', {
     type: 'button', class: 'btn btn-primary btn-big', 'data-testid': 'start',
     onclick: async () => {
@@ -77,6 +98,23 @@ export function setupScreen(app, kind) {
         all[kind] = s;
         localStorage.setItem(MEMORY, JSON.stringify(all));
       } catch { /* not remembered */ }
+      if (s.mode === 'friends') {
+        const name = cleanNickname(nickname.value);
+        if (!name) {
+          app.toast(t('room.nickname.bad'));
+          nickname.focus();
+          start.disabled = false;
+          return;
+        }
+        saveNickname(name);
+        app.roomToCreate = {
+          game: { kind, players: PLAYERS[kind] ? s.players : 2, long_jump: kind === 'capture' && s.long_jump },
+          nickname: name,
+          clock: CLOCKS[s.clock],
+        };
+        app.go('#/room/new');
+        return;
+      }
       const setup = {
         variant: { kind, players: PLAYERS[kind] ? s.players : 2, long_jump: kind === 'capture' && s.long_jump },
         mode: s.mode,
@@ -96,5 +134,6 @@ export function setupScreen(app, kind) {
     },
   }, t('setup.start'));
   form.append(start);
+  syncMode();
   return { el, name: 'setup' };
 }

@@ -1,0 +1,98 @@
+// Play with friends by link, the app's side: the app (real window) is given a room server in the
+// Settings, opens an English room from the setup ("Play with friends"), shows the lobby (code,
+// link, QR code, seats), and Bea, a browser-only friend in headless Chromium, joins by the link;
+// then the shared flow of lib/rooms.mjs: moves by real clicks on both sides, resignation, rematch
+// with the sides swapped, Bea's browser killed → the CPU plays her seat → she comes back. Last,
+// the app is killed and started again: the room is on its home screen and Ana's seat comes back.
+// The scenario starts its own damas-server (next to the app binary: target/debug/damas-server)
+// on a free port; without Chromium it fails under CI and is skipped (passes with a message) here.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { By } from 'selenium-webdriver';
+import { launchToHome } from '../lib/flows.mjs';
+import { Browser, chromiumMissing, startRoomServer } from '../lib/chromium.mjs';
+import { friendJoinsAndPlays, playOne, roomOf, shot, waitMyTurn, waitRoom, whoMoves } from '../lib/rooms.mjs';
+
+const TAKEOVER_SECS = 3;
+const UI_DIR = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..', '..', 'ui');
+
+export default {
+  name: 'room-app-and-browser',
+  title: 'The app opens a friends\' room; a browser-only friend joins by the link and they play',
+  lang: 'en_US.UTF-8',
+  async run(t) {
+    const missing = chromiumMissing();
+    if (missing) {
+      if (process.env.CI) throw new Error(`${missing} missing (scripts/setup installs chromium and chromium-driver)`);
+      t.log(`SKIPPED: ${missing} not found`);
+      return;
+    }
+    const serverBinary = process.env.DAMAS_SERVER ?? path.join(path.dirname(t.app.binary), 'damas-server');
+    assert.ok(fs.existsSync(serverBinary), `no damas-server at ${serverBinary} (cargo build -p damas-server)`);
+    // The app's web view connects from its own origin.
+    const { base, child } = await startRoomServer(serverBinary, UI_DIR, ['--takeover-secs', String(TAKEOVER_SECS), '--origin', 'tauri://localhost', '--origin', 'http://tauri.localhost'], t.log);
+    const browsers = [];
+    const openBrowser = async (name, profile) => {
+      const b = new Browser({ name, profile, log: t.log });
+      browsers.push(b);
+      await b.launch();
+      return b;
+    };
+    try {
+      await launchToHome(t);
+      const { ui } = t;
+      // Settings → Room server.
+      await ui.driver.executeScript('location.hash = "#/settings"');
+      await ui.waitFor((s) => s.screen === 'settings-screen', 'the settings');
+      const field = await ui.byTestid('room-server');
+      await field.clear();
+      await field.sendKeys(base);
+      await ui.click('room-server-save');
+      await ui.waitFor((s) => s.toast && /Room server saved/.test(s.toast), 'the address saved');
+
+      await ui.driver.executeScript('location.hash = "#/setup/english"');
+      await ui.waitFor((s) => s.screen === 'setup-screen', 'the setup screen');
+      await ui.click('mode-friends');
+      const nick = await ui.byTestid('setup-nickname');
+      await nick.clear();
+      await nick.sendKeys('Ana');
+      await ui.click('clock-5');
+      await ui.click('start');
+      const lobby = await waitRoom(ui, (r) => r.you != null && r.room.seats.length === 2, 'Ana seated in her room', 20000);
+      await ui.waitFor((s) => s.screen === 'room-screen' && s.hash === '#/room/' + lobby.room.code, 'the lobby');
+      const link = await (await ui.byTestid('room-link')).getAttribute('value');
+      assert.equal(link, `${base}/r/${lobby.room.code}`, 'the link points at the room server');
+      assert.equal(await (await ui.byTestid('room-code')).getText(), lobby.room.code);
+      assert.ok(await ui.driver.findElement(By.css('[data-testid=room-qr] svg')), 'a QR code');
+      await shot(ui, '42-room-app-lobby', t.log);
+
+      const bea = await friendJoinsAndPlays({ ana: ui, anaSeat: lobby.you, link, openBrowser, takeoverSecs: TAKEOVER_SECS, prefix: '42-room-app', log: t.log });
+      const before = await roomOf(bea);
+      const anaSeat = 1 - before.you;
+
+      // The app is killed (-9) and started again: the home screen lists the room, and opening
+      // it takes Ana's seat back with the token the app kept; the game goes on where it was.
+      await t.app.kill();
+      await waitRoom(bea, (r) => !r.room.seats[anaSeat].connected, 'Ana\'s seat disconnected at Bea');
+      await launchToHome(t);
+      const again = t.ui;
+      const rows = await again.driver.executeScript("return [...document.querySelectorAll('[data-testid=room-row]')].map(e => e.dataset.code)");
+      assert.deepEqual(rows, [lobby.room.code], 'the room is listed on the home screen');
+      await again.click('room-resume', `[href="#/room/${lobby.room.code}"]`);
+      const back = await waitRoom(again, (r) => r.you === anaSeat && r.room.started, 'Ana back in her seat');
+      assert.ok(back.room.view.ply >= before.room.view.ply, 'the same game');
+      await waitRoom(bea, (r) => r.room.seats[anaSeat].connected && !r.room.seats[anaSeat].cpu_playing, 'Bea sees Ana back');
+      // One more move each way by clicks.
+      for (let i = 0; i < 2; i++) {
+        const [mover, other] = await whoMoves(again, bea);
+        await waitMyTurn(mover);
+        await playOne(mover, other);
+      }
+    } finally {
+      for (const b of browsers) await b.close();
+      for (const b of browsers) b.removeProfile();
+      child.kill('SIGTERM');
+    }
+  },
+};

@@ -1,0 +1,266 @@
+// The room protocol (docs/protocol.md) over one WebSocket: requests answered in order, the
+// room's `state` pushed to listeners, and reconnection by itself. After a drop it opens a new
+// socket and sends `resume` with the seat token (or `watch` again for a spectator), so the
+// seat comes back at once. No DOM here: the WebSocket class, the timers and the token store are
+// injected, and ui/tests/room-socket.test.mjs drives it with a fake socket.
+
+export const PROTOCOL_VERSION = 1;
+
+const TOKEN_PREFIX = 'damas-room:';
+
+/** Where a device keeps its seat tokens: `{code → {token, seat, nickname, kind, at}}` entries
+ * in a Storage (localStorage in a browser and in the app's web view). */
+export function createTokenStore(storage = safeLocalStorage()) {
+  return {
+    get(code) {
+      try {
+        return JSON.parse(storage?.getItem(TOKEN_PREFIX + code) || 'null');
+      } catch {
+        return null;
+      }
+    },
+    set(code, entry) {
+      try { storage?.setItem(TOKEN_PREFIX + code, JSON.stringify({ ...entry, at: Date.now() })); } catch { /* private mode */ }
+    },
+    remove(code) {
+      try { storage?.removeItem(TOKEN_PREFIX + code); } catch { /* private mode */ }
+    },
+    /** Every room this device holds a seat in, newest first. */
+    list() {
+      const rows = [];
+      try {
+        for (let i = 0; i < (storage?.length || 0); i++) {
+          const key = storage.key(i);
+          if (!key || !key.startsWith(TOKEN_PREFIX)) continue;
+          const entry = JSON.parse(storage.getItem(key) || 'null');
+          if (entry && entry.token) rows.push({ code: key.slice(TOKEN_PREFIX.length), ...entry });
+        }
+      } catch { /* unreadable store: none */ }
+      return rows.sort((a, b) => (b.at || 0) - (a.at || 0));
+    },
+  };
+}
+
+function safeLocalStorage() {
+  try {
+    return globalThis.localStorage || null;
+  } catch {
+    return null;
+  }
+}
+
+// What completes each request: the first message of these types (an `error` completes the
+// oldest request instead, as the server answers in order).
+const ANSWERS = {
+  create: (m) => m.type === 'joined',
+  join: (m) => m.type === 'joined',
+  resume: (m) => m.type === 'joined',
+  watch: (m) => m.type === 'watching',
+  leave: (m) => m.type === 'left',
+  sync: (m) => m.type === 'state',
+  ping: (m) => m.type === 'pong',
+};
+
+/**
+ * @param {object} opts
+ *   - `url`: the server's WebSocket address (`ws://host:port/ws`).
+ *   - `WebSocket`: the socket class (the browser's by default).
+ *   - `tokens`: a token store (createTokenStore()).
+ *   - `retry`: `(attempt) => ms` before reconnecting; default 0.5 s doubling up to 8 s.
+ *   - `timers`: `{setTimeout, clearTimeout}` (tests).
+ */
+export function createRoomSocket({
+  url,
+  WebSocket: Socket = globalThis.WebSocket,
+  tokens = createTokenStore(),
+  retry = (n) => Math.min(8000, 500 * 2 ** n),
+  timers = globalThis,
+} = {}) {
+  const listeners = { state: new Set(), status: new Set(), error: new Set(), closed: new Set() };
+  const emit = (type, value) => { for (const fn of listeners[type]) fn(value); };
+  let ws = null;
+  let status = 'idle';
+  let attempts = 0;
+  let retryTimer = null;
+  let closing = false;
+  // The room this socket is in: {code, seat, token} for a player, {code, watching: true} for a
+  // spectator; null before create/join/watch and after leave.
+  let place = null;
+  let room = null;
+  // The nickname of the last create/join, kept with the token (the home screen lists it).
+  let nickname = null;
+  // Requests in order of sending: {message, done(m) → bool, resolve, reject}.
+  const pending = [];
+  // Messages waiting for the socket to open.
+  const outbox = [];
+
+  function setStatus(next) {
+    if (status === next) return;
+    status = next;
+    emit('status', next);
+  }
+
+  function open() {
+    if (ws || closing) return;
+    setStatus(attempts ? 'reconnecting' : 'connecting');
+    let socket;
+    try {
+      socket = new Socket(url);
+    } catch (e) {
+      scheduleReconnect();
+      return;
+    }
+    ws = socket;
+    socket.onopen = () => {
+      if (ws !== socket) return;
+      attempts = 0;
+      setStatus('open');
+      // Back in the room first, then whatever was asked meanwhile.
+      // Its entry goes first among the pending requests, as the server answers in order.
+      const back = place && place.token ? { type: 'resume', code: place.code, token: place.token }
+        : place && place.watching ? { type: 'watch', code: place.code } : null;
+      if (back) {
+        new Promise((resolve, reject) => {
+          pending.unshift({ message: back, done: ANSWERS[back.type], resolve, reject });
+        }).catch((e) => emit('error', e));
+        raw(back);
+      }
+      for (const m of outbox.splice(0)) raw(m);
+    };
+    socket.onmessage = (event) => {
+      if (ws !== socket) return;
+      let message;
+      try {
+        message = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      receive(message);
+    };
+    socket.onclose = () => {
+      if (ws !== socket) return;
+      ws = null;
+      // Requests in flight on the dead socket get no answer: they fail; the room comes back
+      // by `resume` on the next socket.
+      for (const p of pending.splice(0)) p.reject({ code: 'disconnected', message: 'connection lost' });
+      if (closing) {
+        setStatus('closed');
+        return;
+      }
+      scheduleReconnect();
+    };
+    socket.onerror = () => { /* onclose follows */ };
+  }
+
+  function scheduleReconnect() {
+    ws = null;
+    setStatus('reconnecting');
+    const delay = retry(attempts++);
+    retryTimer = timers.setTimeout(() => { retryTimer = null; open(); }, delay);
+  }
+
+  function raw(message) {
+    ws.send(JSON.stringify({ v: PROTOCOL_VERSION, ...message }));
+  }
+
+  function send(message) {
+    if (ws && status === 'open') raw(message);
+    else {
+      outbox.push(message);
+      open();
+    }
+  }
+
+  function receive(m) {
+    if (m.type === 'joined') {
+      const previous = tokens.get(m.code) || {};
+      place = { code: m.code, seat: m.seat, token: m.token };
+      tokens.set(m.code, { ...previous, nickname: previous.nickname ?? nickname, token: m.token, seat: m.seat });
+    } else if (m.type === 'watching') {
+      place = { code: m.code, watching: true };
+    } else if (m.type === 'left') {
+      if (place) tokens.remove(place.code);
+      place = null;
+    } else if (m.type === 'closed') {
+      tokens.remove(m.code);
+      place = null;
+      emit('closed', m.code);
+    } else if (m.type === 'state') {
+      room = m.room;
+      room.receivedAt = Date.now();
+      if (place && place.code === room.code && place.token) {
+        const entry = tokens.get(room.code);
+        if (entry) tokens.set(room.code, { ...entry, kind: room.game.kind, seat: m.you });
+      }
+    }
+    if (m.type === 'error') {
+      const p = pending.shift();
+      const error = { code: String(m.code), message: String(m.message ?? '') };
+      // A resume that fails (the room is gone, the token no longer works) forgets the token.
+      if (p && p.message.type === 'resume' && (error.code === 'bad_token' || error.code === 'no_such_room')) {
+        tokens.remove(p.message.code);
+        place = null;
+      }
+      if (p) p.reject(error);
+      else emit('error', error);
+      return;
+    }
+    const i = pending.findIndex((p) => p.done(m));
+    if (i >= 0) pending.splice(i, 1)[0].resolve(m);
+    if (m.type === 'state') emit('state', { you: m.you, room: m.room });
+  }
+
+  /** Sends a request; resolves with its answer message or rejects with `{code, message}`. */
+  function request(message, done = ANSWERS[message.type]) {
+    return new Promise((resolve, reject) => {
+      pending.push({ message, done, resolve, reject });
+      send(message);
+    });
+  }
+
+  // Requests answered by the room's next `state` that shows their effect.
+  const stateWhere = (test) => (m) => m.type === 'state' && test(m.room);
+
+  return {
+    get status() { return status; },
+    get room() { return room; },
+    get place() { return place; },
+    on(type, fn) {
+      listeners[type].add(fn);
+      return () => listeners[type].delete(fn);
+    },
+    connect() { open(); },
+    create(game, name, clock) {
+      nickname = name;
+      const message = { type: 'create', game, nickname: name };
+      if (clock !== undefined) message.clock = clock;
+      return request(message);
+    },
+    join(code, name) {
+      nickname = name;
+      return request({ type: 'join', code, nickname: name });
+    },
+    resume(code, token) { return request({ type: 'resume', code, token }); },
+    watch(code) { return request({ type: 'watch', code }); },
+    startCpu() { return request({ type: 'start_cpu' }, stateWhere((r) => r.started)); },
+    /** Plays `move` (its text) at `ply`; resolves with the state that has it. */
+    move(move, ply) {
+      return request({ type: 'move', move, ply }, stateWhere((r) => r.view.ply > ply || !!r.result));
+    },
+    resign() { return request({ type: 'resign' }, stateWhere((r) => !!r.result)); },
+    rematch() {
+      const from = room ? room.rematch : -1;
+      return request({ type: 'rematch' }, stateWhere((r) => r.rematch > from));
+    },
+    leave() { return request({ type: 'leave' }); },
+    sync() { return request({ type: 'sync' }); },
+    /** Closes the socket for good (the seat stays: `resume` later takes it back). */
+    close() {
+      closing = true;
+      if (retryTimer) timers.clearTimeout(retryTimer);
+      retryTimer = null;
+      if (ws) ws.close();
+      else setStatus('closed');
+    },
+  };
+}

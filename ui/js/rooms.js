@@ -1,0 +1,149 @@
+// A friends' room seen by the UI, headless: the room `state` (docs/protocol.md) turned into the
+// GameView the offline board and controller use, each seat's line (nickname, connection, the
+// countdown before the CPU takes a dropped seat, the clock with its byo-yomi periods), and the
+// controller's backend for a room game. No DOM: tested in ui/tests/rooms.test.mjs.
+
+/** The GameView of a room's game as the offline screens take it. The server's session plays
+ * every seat as "local"; here the seat of this device (`you`, null for a spectator) is the one
+ * human seat, the CPU's turns are the server's, and the room's result (a resignation, a flag)
+ * is the outcome. `room_version` orders pushed views (game-controller.js `receive`). */
+export function roomGameView(room, you) {
+  const v = room.view;
+  const mine = you != null && room.seats[you] && !room.seats[you].left ? [you] : [];
+  const result = room.result;
+  const outcome = result ? { ...(v.outcome || {}), winner: result.winner, reason: result.reason } : v.outcome;
+  return {
+    ...v,
+    id: room.code,
+    mode: 'room',
+    room_version: room.version,
+    human_seats: mine,
+    // The server plays the CPU's turns; this device never asks for them.
+    cpu_to_move: false,
+    can_undo: false,
+    can_redo: false,
+    must_capture: room.must_capture || v.must_capture || [],
+    outcome,
+    legal_moves: outcome ? [] : v.legal_moves,
+  };
+}
+
+/** The server's clock now, from this device's: `now` of the state corrected by when it came. */
+export function serverNow(room, localNow = Date.now()) {
+  return room.now + (localNow - (room.receivedAt ?? localNow));
+}
+
+/** The countdown before the CPU takes a dropped seat, in ms (null when none runs). */
+export function takeoverLeft(room, seat, now = serverNow(room)) {
+  const s = room.seats[seat];
+  if (!s || s.cpu_playing || s.connected || s.left || s.takeover_at == null) return null;
+  return Math.max(0, s.takeover_at - now);
+}
+
+/**
+ * A seat's clock at `now`: `{main_ms, periods, period_ms, byoyomi, running, flagged}`.
+ * Main time runs first; then each byo-yomi period: a move inside a period keeps it, a period
+ * used up is gone.
+ */
+export function clockFace(room, seat, now = serverNow(room)) {
+  const c = room.clock;
+  if (!c) return null;
+  const base = c.seats[seat];
+  const settings = c.settings;
+  const running = c.running === seat && c.turn_started_at != null;
+  let main = base.main_ms;
+  let periods = base.periods;
+  let period = settings.period_ms;
+  if (running) {
+    let spent = Math.max(0, now - c.turn_started_at);
+    const fromMain = Math.min(main, spent);
+    main -= fromMain;
+    spent -= fromMain;
+    if (spent > 0 && periods > 0) {
+      const used = Math.floor(spent / settings.period_ms);
+      periods = Math.max(0, periods - used);
+      period = periods > 0 ? settings.period_ms - (spent % settings.period_ms) : 0;
+    }
+  }
+  const flagged = room.result && room.result.reason === 'time' && room.result.flagged === seat;
+  return { main_ms: main, periods, period_ms: period, byoyomi: main === 0 && periods > 0, running, flagged: !!flagged };
+}
+
+/** "4:59" / "0:07". */
+export function formatClock(ms) {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const m = Math.floor(total / 60), s = total % 60;
+  return `${m}:${String(s).padStart(2, '0')}`;
+}
+
+/** What a seat's line says about who plays it: `you`, `empty`, `cpu` (from the start or after a
+ * leave), `cpu_away` (the CPU plays a dropped seat), `away` (dropped, countdown running),
+ * `connected`, or `offline` (before the start). */
+export function seatState(room, seat, you) {
+  const s = room.seats[seat];
+  if (s.kind === 'empty') return 'empty';
+  if (s.kind === 'cpu' || s.left) return 'cpu';
+  if (s.cpu_playing) return 'cpu_away';
+  if (seat === you) return 'you';
+  if (s.connected) return 'connected';
+  return room.started && s.away_since != null ? 'away' : 'offline';
+}
+
+/** True when the room has a free seat (a visitor may "Join", else "Watch"). */
+export function hasFreeSeat(room) {
+  return room.seats.some((s) => s.kind === 'empty');
+}
+
+/** The page a friend opens: `<http base>/r/<code>`. */
+export function roomLink(base, code) {
+  return `${String(base).replace(/\/+$/, '')}/r/${encodeURIComponent(code)}`;
+}
+
+/** The server's WebSocket address from its http(s) address: `http://h:p` → `ws://h:p/ws`. */
+export function socketUrl(base) {
+  const u = new URL(String(base));
+  u.protocol = u.protocol === 'https:' ? 'wss:' : 'ws:';
+  u.pathname = u.pathname.replace(/\/+$/, '') + '/ws';
+  u.search = '';
+  u.hash = '';
+  return u.toString();
+}
+
+/** A room code out of a pasted link or code: `…/r/<code>`, `#/room/<code>` or the code itself. */
+export function codeFromInput(text) {
+  const s = String(text || '').trim();
+  const m = /(?:\/r\/|#\/room\/)([A-Za-z0-9_-]+)/.exec(s);
+  if (m) return m[1];
+  return /^[A-Za-z0-9_-]{8,64}$/.test(s) ? s : null;
+}
+
+/** Nickname as the server will keep it (docs/protocol.md): control characters out, spaces
+ * collapsed, trimmed; null when empty or longer than 24 characters. */
+export function cleanNickname(text) {
+  const s = String(text || '').replace(/[\p{Cc}\p{Cf}]/gu, '').replace(/\s+/gu, ' ').trim();
+  const length = [...s].length;
+  return length >= 1 && length <= 24 ? s : null;
+}
+
+/**
+ * The game controller's backend for a room (the same calls as the Tauri commands): moves,
+ * resignation and rematch go to the server; undo, redo and a new game don't exist in a room.
+ * `socket` is a room socket (room-socket.js); `you()` says this device's seat now.
+ */
+export function roomBackend(socket, you) {
+  const view = (m) => roomGameView(m.room, you());
+  const refuse = (code) => Promise.reject({ code, message: code });
+  return {
+    getGame: async () => {
+      const m = await socket.sync();
+      return view(m);
+    },
+    playMove: async (_id, moveText) => view(await socket.move(moveText, socket.room.view.ply)),
+    cpuMove: () => refuse('not_your_turn'),
+    undo: () => refuse('room_no_undo'),
+    redo: () => refuse('room_no_undo'),
+    newGame: () => refuse('room_no_undo'),
+    resign: async () => view(await socket.resign()),
+    rematch: async () => view(await socket.rematch()),
+  };
+}

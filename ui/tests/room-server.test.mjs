@@ -1,0 +1,77 @@
+// Which room server the UI uses (api.js `roomServer`), chosen in that one place: the page's own
+// damas-server in a browser, else the address saved in the settings, else in the app the server
+// the app hosts itself (`host_rooms`). Each case imports api.js afresh with its own globals.
+import { test, afterEach } from 'node:test';
+import assert from 'node:assert/strict';
+
+let fresh = 0;
+const importApi = () => import(`../js/api.js?case=${fresh++}`);
+
+function memoryStorage(entries = {}) {
+  const m = new Map(Object.entries(entries));
+  return { getItem: (k) => (m.has(k) ? m.get(k) : null), setItem: (k, v) => m.set(k, String(v)), removeItem: (k) => m.delete(k) };
+}
+
+const saved = {};
+afterEach(() => {
+  for (const k of ['window', 'location', 'fetch', 'localStorage']) {
+    if (k in saved) globalThis[k] = saved[k];
+    else delete globalThis[k];
+  }
+});
+function setGlobals(values) {
+  for (const [k, v] of Object.entries(values)) {
+    if (!(k in saved) && k in globalThis) saved[k] = globalThis[k];
+    Object.defineProperty(globalThis, k, { value: v, configurable: true, writable: true });
+  }
+}
+
+test('a browser served by damas-server uses the page\'s own server', async () => {
+  const asked = [];
+  setGlobals({
+    window: {},
+    location: { protocol: 'http:', origin: 'http://192.168.1.5:8080' },
+    fetch: async (url) => { asked.push(url); return { ok: true }; },
+    localStorage: memoryStorage({ 'damas-room-server': 'https://elsewhere.example' }),
+  });
+  const { roomServer } = await importApi();
+  assert.deepEqual(await roomServer(), { base: 'http://192.168.1.5:8080', link: 'http://192.168.1.5:8080' });
+  assert.deepEqual(asked, ['/health']);
+});
+
+test('a browser elsewhere (no /health) uses the saved server, or none', async () => {
+  const storage = memoryStorage();
+  setGlobals({
+    window: {},
+    location: { protocol: 'http:', origin: 'http://127.0.0.1:8000' },
+    fetch: async () => ({ ok: false }),
+    localStorage: storage,
+  });
+  const { roomServer, saveRoomServer } = await importApi();
+  assert.equal(await roomServer(), null);
+  saveRoomServer('https://damas.example');
+  assert.deepEqual(await roomServer(), { base: 'https://damas.example', link: 'https://damas.example' });
+});
+
+test('the app hosts the rooms itself when no server is saved; a saved one wins', async () => {
+  const calls = [];
+  const invoke = async (name, args) => {
+    calls.push([name, args]);
+    if (name === 'host_rooms') return { local: 'http://127.0.0.1:41000', link: 'http://192.168.1.20:41000' };
+    throw { code: 'bad_input', message: name };
+  };
+  const storage = memoryStorage();
+  setGlobals({
+    window: { __TAURI__: { core: { invoke } } },
+    location: { protocol: 'tauri:', origin: 'tauri://localhost' },
+    fetch: async () => { throw new Error('the app does not probe /health'); },
+    localStorage: storage,
+  });
+  const { roomServer, saveRoomServer } = await importApi();
+  assert.deepEqual(await roomServer(), { base: 'http://127.0.0.1:41000', link: 'http://192.168.1.20:41000' },
+    'the app connects on loopback; friends get the network address');
+  assert.deepEqual(calls, [['host_rooms', {}]]);
+  saveRoomServer('https://damas.example');
+  assert.deepEqual(await roomServer(), { base: 'https://damas.example', link: 'https://damas.example' });
+  assert.equal(calls.length, 1, 'no hosting when a server is set');
+});

@@ -1,0 +1,226 @@
+// The room socket (ui/js/room-socket.js) against a fake WebSocket that records what the client
+// sends and lets the test play the server: requests answered in order, errors to the request
+// they answer, the seat token kept and used to resume after a drop, spectators watching again.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRoomSocket, createTokenStore } from '../js/room-socket.js';
+import { fixture } from './fixtures.mjs';
+
+/** A Storage in memory (localStorage's interface). */
+function memoryStorage() {
+  const m = new Map();
+  return {
+    get length() { return m.size; },
+    key: (i) => [...m.keys()][i] ?? null,
+    getItem: (k) => (m.has(k) ? m.get(k) : null),
+    setItem: (k, v) => m.set(k, String(v)),
+    removeItem: (k) => m.delete(k),
+  };
+}
+
+/** Fake WebSocket class: every instance is kept; the test opens, answers and drops them. */
+function fakeSockets() {
+  const made = [];
+  class FakeSocket {
+    constructor(url) {
+      this.url = url;
+      this.sent = [];
+      this.closed = false;
+      made.push(this);
+    }
+    send(text) { this.sent.push(JSON.parse(text)); }
+    close() { this.closed = true; this.onclose?.({ code: 1000 }); }
+    // Test side:
+    open() { this.onopen?.(); }
+    push(message) { this.onmessage?.({ data: JSON.stringify(message) }); }
+    drop() { this.onclose?.({ code: 1006 }); }
+  }
+  return { FakeSocket, made, last: () => made[made.length - 1] };
+}
+
+/** Timers the test fires by hand. */
+function manualTimers() {
+  const queue = [];
+  return {
+    setTimeout: (fn, ms) => { queue.push({ fn, ms }); return queue.length; },
+    clearTimeout: (id) => { if (queue[id - 1]) queue[id - 1].fn = () => {}; },
+    fire() { const next = queue.shift(); assert.ok(next, 'no timer waiting'); next.fn(); return next.ms; },
+    get waiting() { return queue.length; },
+  };
+}
+
+const settle = () => new Promise((r) => setImmediate(r));
+
+function roomState({ code = 'ROOM1234abcd', version = 1, started = true, ply = 0, rematch = 0, result = null } = {}) {
+  const view = fixture('english', 'vs-cpu', 0);
+  return {
+    v: 1, code, version, game: { kind: 'english', players: 2, long_jump: false }, started, rematch,
+    seats: [
+      { seat: 0, color: 'black', kind: 'human', nickname: 'Ana', connected: true, left: false, away_since: null, takeover_at: null, cpu_playing: false },
+      { seat: 1, color: 'white', kind: 'human', nickname: 'Bea', connected: true, left: false, away_since: null, takeover_at: null, cpu_playing: false },
+    ],
+    clock: null, result, must_capture: [], view: { ...view, ply }, now: 1000, expires_at: 2000,
+  };
+}
+
+function setup() {
+  const sockets = fakeSockets();
+  const timers = manualTimers();
+  const storage = memoryStorage();
+  const tokens = createTokenStore(storage);
+  const client = createRoomSocket({ url: 'ws://example.test/ws', WebSocket: sockets.FakeSocket, tokens, timers });
+  return { sockets, timers, storage, tokens, client };
+}
+
+test('messages wait for the socket to open, carry v:1, and create resolves with joined', async () => {
+  const { sockets, client, tokens } = setup();
+  const statuses = [];
+  client.on('status', (s) => statuses.push(s));
+  const created = client.create({ kind: 'english', players: 2 }, 'Ana', 'none');
+  const ws = sockets.last();
+  assert.equal(ws.url, 'ws://example.test/ws');
+  assert.deepEqual(ws.sent, [], 'nothing sent before open');
+  ws.open();
+  assert.deepEqual(ws.sent, [{ v: 1, type: 'create', game: { kind: 'english', players: 2 }, nickname: 'Ana', clock: 'none' }]);
+  ws.push({ type: 'joined', code: 'ROOM1234abcd', seat: 1, token: 'secret-1' });
+  const joined = await created;
+  assert.equal(joined.seat, 1);
+  assert.deepEqual(client.place, { code: 'ROOM1234abcd', seat: 1, token: 'secret-1' });
+  assert.equal(tokens.get('ROOM1234abcd').token, 'secret-1');
+  assert.equal(tokens.get('ROOM1234abcd').nickname, 'Ana', 'kept for the home screen\'s list');
+  assert.deepEqual(statuses, ['connecting', 'open']);
+});
+
+test('states go to listeners; a move resolves with the state that has it, not an earlier one', async () => {
+  const { sockets, client } = setup();
+  const seen = [];
+  client.on('state', (s) => seen.push(s.room.version));
+  client.connect();
+  const ws = sockets.last();
+  ws.open();
+  ws.push({ type: 'state', you: 0, room: roomState({ version: 1 }) });
+  let done = null;
+  client.move('9-13', 0).then((m) => { done = m; });
+  assert.deepEqual(ws.sent.at(-1), { v: 1, type: 'move', move: '9-13', ply: 0 });
+  // A seat change before the move is judged: the move is not answered by it.
+  ws.push({ type: 'state', you: 0, room: roomState({ version: 2, ply: 0 }) });
+  await settle();
+  assert.equal(done, null);
+  ws.push({ type: 'state', you: 0, room: roomState({ version: 3, ply: 1 }) });
+  await settle();
+  assert.equal(done.room.version, 3);
+  assert.deepEqual(seen, [1, 2, 3], 'every state reaches the listeners');
+  assert.equal(client.room.version, 3);
+});
+
+test('an error answers the oldest request; one with no request goes to the error listeners', async () => {
+  const { sockets, client } = setup();
+  const errors = [];
+  client.on('error', (e) => errors.push(e));
+  client.connect();
+  const ws = sockets.last();
+  ws.open();
+  const join = client.join('nope', 'Bea');
+  ws.push({ type: 'error', code: 'no_such_room', message: 'no room nope' });
+  await assert.rejects(join, { code: 'no_such_room' });
+  ws.push({ type: 'error', code: 'rate_limited', message: 'slow down' });
+  assert.deepEqual(errors, [{ code: 'rate_limited', message: 'slow down' }]);
+});
+
+test('after a drop it reconnects by itself and resumes the seat with its token first', async () => {
+  const { sockets, timers, client } = setup();
+  const statuses = [];
+  client.on('status', (s) => statuses.push(s));
+  const joining = client.join('ROOM1234abcd', 'Bea');
+  sockets.last().open();
+  sockets.last().push({ type: 'joined', code: 'ROOM1234abcd', seat: 1, token: 'tok-B' });
+  await joining;
+  sockets.last().push({ type: 'state', you: 1, room: roomState() });
+  // A move in flight when the connection drops fails (the room comes back by resume).
+  const lost = client.move('22-18', 1);
+  sockets.last().drop();
+  await assert.rejects(lost, { code: 'disconnected' });
+  assert.equal(client.status, 'reconnecting');
+  assert.equal(sockets.made.length, 1, 'waits before reconnecting');
+  // Asked while away: sent after the resume.
+  const sync = client.sync();
+  assert.equal(timers.fire(), 500);
+  const second = sockets.last();
+  assert.equal(sockets.made.length, 2);
+  second.open();
+  assert.deepEqual(second.sent, [
+    { v: 1, type: 'resume', code: 'ROOM1234abcd', token: 'tok-B' },
+    { v: 1, type: 'sync' },
+  ]);
+  second.push({ type: 'joined', code: 'ROOM1234abcd', seat: 1, token: 'tok-B' });
+  second.push({ type: 'state', you: 1, room: roomState({ version: 9 }) });
+  assert.equal((await sync).room.version, 9);
+  assert.deepEqual(statuses, ['connecting', 'open', 'reconnecting', 'open']);
+});
+
+test('reconnection backs off while the server is unreachable', () => {
+  const { sockets, timers, client } = setup();
+  client.connect();
+  sockets.last().drop();
+  const delays = [];
+  for (let i = 0; i < 6; i++) {
+    delays.push(timers.fire());
+    sockets.last().drop();
+  }
+  assert.deepEqual(delays, [500, 1000, 2000, 4000, 8000, 8000]);
+  assert.equal(sockets.made.length, 7);
+});
+
+test('a spectator watches again after a drop; close() stops reconnecting', async () => {
+  const { sockets, timers, client } = setup();
+  const watching = client.watch('ROOM1234abcd');
+  sockets.last().open();
+  sockets.last().push({ type: 'watching', code: 'ROOM1234abcd' });
+  await watching;
+  sockets.last().drop();
+  timers.fire();
+  sockets.last().open();
+  assert.deepEqual(sockets.last().sent, [{ v: 1, type: 'watch', code: 'ROOM1234abcd' }]);
+  client.close();
+  assert.equal(sockets.last().closed, true);
+  assert.equal(client.status, 'closed');
+  assert.equal(timers.waiting, 0, 'no reconnection after close');
+});
+
+test('a resume the server refuses forgets the token; leave forgets it too', async () => {
+  const { sockets, client, tokens } = setup();
+  tokens.set('OLDROOM12345', { token: 'stale', seat: 0 });
+  tokens.set('ROOM1234abcd', { token: 'good', seat: 1 });
+  const resume = client.resume('OLDROOM12345', 'stale');
+  sockets.last().open();
+  sockets.last().push({ type: 'error', code: 'bad_token', message: 'no seat has that token' });
+  await assert.rejects(resume, { code: 'bad_token' });
+  assert.equal(tokens.get('OLDROOM12345'), null);
+  const again = client.resume('ROOM1234abcd', 'good');
+  sockets.last().push({ type: 'joined', code: 'ROOM1234abcd', seat: 1, token: 'good' });
+  await again;
+  assert.deepEqual(tokens.list().map((r) => r.code), ['ROOM1234abcd']);
+  const leaving = client.leave();
+  sockets.last().push({ type: 'left' });
+  await leaving;
+  assert.equal(tokens.get('ROOM1234abcd'), null);
+  assert.equal(client.place, null);
+});
+
+test('resign and rematch resolve with the state that shows them', async () => {
+  const { sockets, client } = setup();
+  client.connect();
+  const ws = sockets.last();
+  ws.open();
+  ws.push({ type: 'state', you: 0, room: roomState({ version: 4 }) });
+  const resign = client.resign();
+  ws.push({ type: 'state', you: 0, room: roomState({ version: 5, result: { winner: 1, reason: 'resignation', flagged: null } }) });
+  assert.deepEqual((await resign).room.result.reason, 'resignation');
+  const rematch = client.rematch();
+  assert.deepEqual(ws.sent.at(-1), { v: 1, type: 'rematch' });
+  ws.push({ type: 'state', you: 1, room: roomState({ version: 6, result: { winner: 1, reason: 'resignation', flagged: null } }) });
+  ws.push({ type: 'state', you: 1, room: roomState({ version: 7, rematch: 1 }) });
+  const m = await rematch;
+  assert.equal(m.room.rematch, 1);
+  assert.equal(m.you, 1);
+});
