@@ -101,6 +101,8 @@ pub async fn run(args: BenchArgs) -> Result<(), BenchError> {
     let opening = Arc::new(tokio::sync::Semaphore::new(32));
     let (ready_tx, mut ready_rx) = tokio::sync::mpsc::channel::<Result<(), BenchError>>(args.rooms);
     let mut tasks = Vec::new();
+    // The idle server's memory, so that the per-room figure is what the rooms add.
+    let rss_idle = pid.and_then(rss_kib);
     let open_started = Instant::now();
     for index in 0..args.rooms {
         let room = RoomLoad {
@@ -174,11 +176,15 @@ pub async fn run(args: BenchArgs) -> Result<(), BenchError> {
         quantile(0.99),
         quantile(1.0)
     );
-    if let Some(rss) = rss {
+    if let (Some(rss), Some(idle)) = (rss, rss_idle) {
+        let rooms = args.rooms.max(1) as f64;
         println!(
-            "server RSS: {:.1} MiB ({:.1} KiB per room)",
+            "server RSS: {:.1} MiB, {:.1} MiB idle before the rooms: {:.1} KiB per room above idle \
+             ({:.1} KiB per room all told)",
             rss as f64 / 1024.0,
-            rss as f64 / args.rooms.max(1) as f64
+            idle as f64 / 1024.0,
+            rss.saturating_sub(idle) as f64 / rooms,
+            rss as f64 / rooms
         );
     }
     if let (Some(before), Some(after)) = (cpu_before, cpu_after) {
