@@ -73,7 +73,8 @@ pub struct Snapshot {
 
 /// A connection's link to its room's hub.
 pub struct HubHandle {
-    commands: mpsc::Sender<Command>,
+    /// Boxed: the channel's slots are allocated 32 at a time per room, so they stay pointer-sized.
+    commands: mpsc::Sender<Box<Command>>,
     pub snapshots: watch::Receiver<Arc<Snapshot>>,
 }
 
@@ -86,12 +87,12 @@ impl HubHandle {
         conn: &str,
     ) -> Result<Option<u8>, RoomError> {
         let (reply, answer) = oneshot::channel();
-        let command = Command {
+        let command = Box::new(Command {
             action,
             token_hash,
             conn: conn.to_string(),
             reply,
-        };
+        });
         self.commands
             .send(command)
             .await
@@ -110,7 +111,7 @@ pub struct Hubs {
 struct Entry {
     id: u64,
     /// Weak: the hub stops when its last connection drops its handle.
-    commands: mpsc::WeakSender<Command>,
+    commands: mpsc::WeakSender<Box<Command>>,
     snapshots: watch::Receiver<Arc<Snapshot>>,
 }
 
@@ -222,7 +223,7 @@ impl Hub {
         self.shared.config.takeover.as_millis() as u64
     }
 
-    async fn run(mut self, mut commands: mpsc::Receiver<Command>, id: u64) {
+    async fn run(mut self, mut commands: mpsc::Receiver<Box<Command>>, id: u64) {
         let events = self.shared.store.subscribe(&self.code).await;
         let mut events = match events {
             Ok(events) => Some(events),
@@ -241,7 +242,7 @@ impl Hub {
             let wake = self.next_deadline().map(|d| d.max(self.last_wake + 50));
             tokio::select! {
                 command = commands.recv() => match command {
-                    Some(command) => self.handle(command).await,
+                    Some(command) => self.handle(*command).await,
                     None => break,
                 },
                 event = next_event(&mut events) => match event {

@@ -23,8 +23,11 @@ use tower_http::services::{ServeDir, ServeFile};
 /// between `Config::max_message` and this get a `too_large` error.
 const HARD_FRAME_LIMIT: usize = 64 * 1024;
 
-/// Read and write buffer of a socket (tungstenite's default is 128 KiB each).
-const SOCKET_BUFFER: usize = 8 * 1024;
+/// A socket's read buffer (tungstenite's default is 128 KiB): client messages are at most 4 KiB
+/// (`Config::max_message`); a larger frame is still read, in steps.
+const READ_BUFFER: usize = 4 * 1024;
+/// Bytes a socket gathers before writing (tungstenite's default is 128 KiB): about one state.
+const WRITE_BUFFER: usize = 8 * 1024;
 
 /// What every connection and hub of this instance shares.
 pub struct Shared {
@@ -101,8 +104,8 @@ async fn websocket(
     };
     upgrade
         // Small buffers: client messages are tiny and thousands of sockets are held at once.
-        .read_buffer_size(SOCKET_BUFFER)
-        .write_buffer_size(SOCKET_BUFFER)
+        .read_buffer_size(READ_BUFFER)
+        .write_buffer_size(WRITE_BUFFER)
         .max_message_size(HARD_FRAME_LIMIT)
         .max_frame_size(HARD_FRAME_LIMIT)
         .on_upgrade(move |socket| connection::serve(socket, shared, permit))
