@@ -24,6 +24,8 @@ const PRESENCE_RENEWAL: Duration = Duration::from_secs(5);
 const SEND_TIMEOUT: Duration = Duration::from_secs(10);
 /// Close code "policy violation" (RFC 6455).
 const POLICY_VIOLATION: u16 = 1008;
+/// How long a closing connection keeps reading for the peer's Close frame.
+const CLOSE_LINGER: Duration = Duration::from_secs(1);
 
 /// Per-connection token bucket.
 struct RateLimit {
@@ -113,6 +115,21 @@ pub async fn serve(socket: WebSocket, shared: Arc<Shared>, _permit: OwnedSemapho
     }
     connection.detach().await;
     let _ = connection.socket.send(Message::Close(None)).await;
+    linger(&mut connection.socket).await;
+}
+
+/// Reads and drops what the peer still sends until its Close frame (or `CLOSE_LINGER`): closing a
+/// TCP socket with unread input resets it, and the reset can destroy the replies still on their way
+/// to the peer — a flooder would then never see the errors that explain why it was cut off.
+async fn linger(socket: &mut WebSocket) {
+    let drained = async {
+        while let Some(Ok(message)) = socket.recv().await {
+            if matches!(message, Message::Close(_)) {
+                break;
+            }
+        }
+    };
+    let _ = tokio::time::timeout(CLOSE_LINGER, drained).await;
 }
 
 /// The next snapshot of the connection's room (`None`: its hub is gone); pends without a room.
