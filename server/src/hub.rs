@@ -16,10 +16,10 @@ use crate::store::{
     ClockSettings, GameChoice, RoomCode, RoomEvent, RoomRecord, RoomResult, Save, SeatClock,
     SeatKind, Versioned,
 };
-use damas::session::GameView;
 use futures_util::StreamExt;
 use serde::Serialize;
 use serde_json::value::RawValue;
+use serde_json::Value;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -65,10 +65,29 @@ pub struct Snapshot {
     pub version: u64,
     /// The `room` of the `state` message.
     pub room: Option<Box<RawValue>>,
+    /// The same `room` for a client that holds the previous snapshot (docs/protocol.md, "Deltas").
+    pub delta: Option<Delta>,
     /// Token hash of each seat, to tell a connection its seat (never sent).
     pub seat_hashes: Vec<Option<String>>,
     /// The room no longer exists.
     pub gone: bool,
+}
+
+/// A `room` that only carries what changed since the snapshot of `base_version`: the history
+/// entries from `history_from` on, and no layout. States grow with the game's history, and every
+/// socket's write buffer keeps the capacity of the largest frame it sent: deltas keep both small.
+#[derive(Debug)]
+pub struct Delta {
+    pub base_version: u64,
+    pub room: Box<RawValue>,
+}
+
+/// What a delta is taken against: the last snapshot this hub published.
+struct DeltaBase {
+    version: u64,
+    rematch: u32,
+    game_id: String,
+    history_len: usize,
 }
 
 /// A connection's link to its room's hub.
@@ -193,6 +212,8 @@ struct Hub {
     last_wake: u64,
     /// When this hub last set the room's time to live (a save or a keep-alive).
     kept_alive_at: u64,
+    /// The last snapshot published with a room in it.
+    delta_base: Option<DeltaBase>,
 }
 
 impl Hub {
@@ -212,6 +233,7 @@ impl Hub {
             cpu_rx,
             last_wake: 0,
             kept_alive_at: 0,
+            delta_base: None,
         }
     }
 
@@ -627,7 +649,16 @@ impl Hub {
 
     fn publish_snapshot(&mut self) {
         let snapshot = match (&self.record, &self.game) {
-            (Some(record), Some(game)) if !self.gone => self.snapshot(record, game),
+            (Some(record), Some(game)) if !self.gone => {
+                let snapshot = self.snapshot(record, game);
+                self.delta_base = Some(DeltaBase {
+                    version: record.version,
+                    rematch: record.value.rematch,
+                    game_id: game.view.id.clone(),
+                    history_len: game.view.history.len(),
+                });
+                snapshot
+            }
             _ => Snapshot {
                 gone: self.gone,
                 ..Snapshot::default()
@@ -669,7 +700,11 @@ impl Hub {
             .collect();
         let running =
             (value.started && value.result.is_none() && !game.is_over()).then(|| game.to_move());
-        let view = RoomState {
+        let Ok(view) = serde_json::to_value(&game.view) else {
+            tracing::error!(room = %self.code, "the game view could not be serialized");
+            return Snapshot::default();
+        };
+        let state = RoomState {
             v: VERSION,
             code: value.code.as_str(),
             version: record.version,
@@ -686,20 +721,50 @@ impl Hub {
             }),
             result: value.result.as_ref(),
             must_capture: game.must_capture(),
-            view: &game.view,
+            view,
+            history_from: None,
             now,
             expires_at: value.expires_at(),
         };
-        let room = serde_json::to_string(&view)
-            .ok()
-            .and_then(|text| RawValue::from_string(text).ok());
+        let room = to_raw(&state);
+        // Within one game of the room the history only grows: a client holding the last
+        // snapshot needs only the entries after it.
+        let delta = self
+            .delta_base
+            .as_ref()
+            .filter(|base| {
+                base.rematch == value.rematch
+                    && base.game_id == game.view.id
+                    && base.history_len <= game.view.history.len()
+            })
+            .and_then(|base| {
+                let mut state = state;
+                if let Some(view) = state.view.as_object_mut() {
+                    view.remove("layout");
+                    if let Some(Value::Array(history)) = view.get_mut("history") {
+                        history.drain(..base.history_len);
+                    }
+                }
+                state.history_from = Some(base.history_len);
+                to_raw(&state).map(|room| Delta {
+                    base_version: base.version,
+                    room,
+                })
+            });
         Snapshot {
             version: record.version,
             room,
+            delta,
             seat_hashes: value.seats.iter().map(|s| s.token_hash.clone()).collect(),
             gone: false,
         }
     }
+}
+
+fn to_raw(state: &RoomState) -> Option<Box<RawValue>> {
+    serde_json::to_string(state)
+        .ok()
+        .and_then(|text| RawValue::from_string(text).ok())
 }
 
 async fn next_event(events: &mut Option<crate::store::EventStream>) -> Option<RoomEvent> {
@@ -731,8 +796,12 @@ struct RoomState<'a> {
     result: Option<&'a RoomResult>,
     /// Pieces that must capture (each has a ring in the UI).
     must_capture: Vec<String>,
-    /// The game as the session shows it: board, legal moves, history, outcome.
-    view: &'a GameView,
+    /// The game as the session shows it (`GameView`): board, legal moves, history, outcome.
+    view: Value,
+    /// A delta (`Delta`): `view.history` holds the entries from this index on, `view.layout` is
+    /// left out.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    history_from: Option<usize>,
     /// The server's unix ms when this state was made (clients correct their clocks by it).
     now: u64,
     expires_at: u64,

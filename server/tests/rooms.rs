@@ -125,6 +125,43 @@ async fn full_game_and_rematch(kind: &str, seed: u64, max_plies: u64) {
     }
 }
 
+/// After the first whole state, a client that holds the last state gets deltas (only the new
+/// history, no layout): completed by the client they equal the whole state `sync` sends.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn states_after_the_first_are_deltas_that_complete_to_the_whole_state() {
+    let server = TestServer::start_unthrottled().await;
+    let mut ana = server.client().await;
+    ana.create("turkish", 2, Value::Null).await;
+    let code = ana.code.clone().unwrap();
+    let mut bea = server.client().await;
+    bea.join(&code, "Bea").await;
+    let mut clients = [ana, bea];
+    let mut seed = 7;
+    let (sent, _) = play_to_end(&mut clients, &mut seed, 1000).await;
+    for client in clients.iter_mut() {
+        assert!(
+            client.deltas >= sent.len(),
+            "{} deltas for {} moves",
+            client.deltas,
+            sent.len()
+        );
+        let mut held = client.room().clone();
+        client.send(json!({"v":1,"type":"sync"})).await;
+        let message = client.next().await.expect("state");
+        assert_eq!(message["type"], "state");
+        let mut whole = message["room"].clone();
+        assert!(
+            whole.get("history_from").is_none(),
+            "sync sends the whole state"
+        );
+        assert_eq!(history(&whole), sent);
+        for room in [&mut held, &mut whole] {
+            room.as_object_mut().unwrap().remove("now");
+        }
+        assert_eq!(held, whole);
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn english_full_game_and_rematch() {
     full_game_and_rematch("english", 1, 1000).await;

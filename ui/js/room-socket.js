@@ -62,6 +62,32 @@ const ANSWERS = {
 };
 
 /**
+ * The whole room from a `state`'s `room`: as it is, or — for a delta (`history_from` set,
+ * docs/protocol.md "Deltas") — completed with the history and layout of `previous`, the room
+ * held before. Null when `previous` cannot complete it (another room, game or rematch, or too
+ * little history): the client then asks for the whole state with `sync`.
+ */
+export function completeRoom(previous, room) {
+  if (room == null || room.history_from == null) return room;
+  const from = room.history_from;
+  if (!previous || previous.code !== room.code || previous.rematch !== room.rematch
+    || !previous.view || previous.view.id !== room.view?.id
+    || !Array.isArray(previous.view.history) || previous.view.history.length < from
+    || !Number.isInteger(from) || from < 0 || !Array.isArray(room.view.history)) {
+    return null;
+  }
+  const { history_from: _, ...rest } = room;
+  return {
+    ...rest,
+    view: {
+      ...room.view,
+      layout: previous.view.layout,
+      history: previous.view.history.slice(0, from).concat(room.view.history),
+    },
+  };
+}
+
+/**
  * @param {object} opts
  *   - `url`: the server's WebSocket address (`ws://host:port/ws`).
  *   - `WebSocket`: the socket class (the browser's by default).
@@ -172,6 +198,15 @@ export function createRoomSocket({
   }
 
   function receive(m) {
+    if (m.type === 'state') {
+      const whole = completeRoom(room, m.room);
+      if (!whole) {
+        // A delta this client cannot complete: drop it and ask for everything.
+        request({ type: 'sync' }).catch((e) => emit('error', e));
+        return;
+      }
+      m = { ...m, room: whole };
+    }
     if (m.type === 'joined') {
       const previous = tokens.get(m.code) || {};
       place = { code: m.code, seat: m.seat, token: m.token };

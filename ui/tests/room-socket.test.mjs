@@ -224,3 +224,41 @@ test('resign and rematch resolve with the state that shows them', async () => {
   assert.equal(m.room.rematch, 1);
   assert.equal(m.you, 1);
 });
+
+/** A state's room as a delta against a room holding `from` history entries (docs/protocol.md). */
+function delta(room, from) {
+  const { layout: _, ...view } = room.view;
+  return { ...room, history_from: from, view: { ...view, history: view.history.slice(from) } };
+}
+
+test('a delta is completed with the history and layout held; one that cannot be is dropped for a sync', async () => {
+  const { sockets, client } = setup();
+  const seen = [];
+  client.on('state', (s) => seen.push(s.room));
+  client.connect();
+  const ws = sockets.last();
+  ws.open();
+  const at = (ply, version, rematch = 0) => ({ ...roomState({ version, rematch }), view: fixture('english', 'vs-cpu', ply) });
+  ws.push({ type: 'state', you: 0, room: at(2, 1) });
+  const whole = at(4, 2);
+  assert.equal(whole.view.history.length, 4);
+  ws.push({ type: 'state', you: 0, room: delta(whole, 2) });
+  await settle();
+  const { receivedAt: _, ...held } = client.room;
+  assert.deepEqual(held, whole, 'the completed delta is the whole state');
+  assert.deepEqual(seen.at(-1).view.history, whole.view.history, 'listeners get the whole state');
+  assert.ok(seen.at(-1).view.layout, 'with the layout');
+  assert.equal(ws.sent.filter((m) => m.type === 'sync').length, 0);
+
+  // More history asked for than held, or a delta of another rematch: dropped, the client syncs.
+  for (const [room, from] of [[at(4, 3), 4 + 1], [at(4, 3, 1), 2]]) {
+    const before = seen.length;
+    ws.push({ type: 'state', you: 0, room: delta(room, from) });
+    await settle();
+    assert.equal(seen.length, before, 'nothing reaches the listeners');
+    assert.equal(client.room.version, 2, 'the room held stays');
+    assert.deepEqual(ws.sent.at(-1), { v: 1, type: 'sync' });
+    ws.push({ type: 'state', you: 0, room: whole });
+    await settle();
+  }
+});

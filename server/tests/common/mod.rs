@@ -86,6 +86,8 @@ pub struct Client {
     pub state: Option<Value>,
     pub code: Option<String>,
     pub token: Option<String>,
+    /// How many `state`s came as deltas.
+    pub deltas: usize,
 }
 
 impl Client {
@@ -98,6 +100,7 @@ impl Client {
             state: None,
             code: None,
             token: None,
+            deltas: 0,
         }
     }
 
@@ -135,9 +138,11 @@ impl Client {
                 .expect("no message from the server in time");
             match message {
                 Some(Ok(Message::Text(text))) => {
-                    let value: Value = serde_json::from_str(text.as_str()).expect("JSON");
+                    let mut value: Value = serde_json::from_str(text.as_str()).expect("JSON");
                     assert_eq!(value["v"], 1, "every message carries the version");
                     if value["type"] == "state" {
+                        self.deltas += usize::from(value["room"]["history_from"].is_u64());
+                        value = whole_state(self.state.as_ref(), value);
                         self.state = Some(value.clone());
                     }
                     return Some(value);
@@ -155,7 +160,8 @@ impl Client {
                 let value: Value = serde_json::from_str(text.as_str()).expect("JSON");
                 assert_ne!(value["type"], "error", "unexpected error {value}");
                 if value["type"] == "state" {
-                    self.state = Some(value);
+                    self.deltas += usize::from(value["room"]["history_from"].is_u64());
+                    self.state = Some(whole_state(self.state.as_ref(), value));
                 }
             }
         }
@@ -278,4 +284,41 @@ pub fn pick_move(room: &Value, seed: &mut u64) -> String {
     };
     let index = (*seed >> 33) as usize % pool.len();
     pool[index]["move"].as_str().unwrap().to_string()
+}
+
+/// A `state` as a client holds it: a delta (`room.history_from`, docs/protocol.md) completed with
+/// the history and layout of the state before it. A delta the client cannot complete is a server
+/// fault: the test fails.
+pub fn whole_state(previous: Option<&Value>, mut state: Value) -> Value {
+    let Some(from) = state["room"]["history_from"].as_u64() else {
+        return state;
+    };
+    let from = from as usize;
+    let before = &previous.expect("a delta before any whole state")["room"];
+    assert_eq!(
+        before["code"], state["room"]["code"],
+        "a delta of another room"
+    );
+    assert_eq!(
+        before["rematch"], state["room"]["rematch"],
+        "a delta across a rematch"
+    );
+    assert_eq!(
+        before["view"]["id"], state["room"]["view"]["id"],
+        "a delta of another game"
+    );
+    let held = before["view"]["history"].as_array().expect("history");
+    assert!(
+        held.len() >= from,
+        "a delta from ply {from}, but only {} held",
+        held.len()
+    );
+    let room = state["room"].as_object_mut().expect("room");
+    room.remove("history_from");
+    let view = room["view"].as_object_mut().expect("view");
+    let mut history = held[..from].to_vec();
+    history.extend(view["history"].as_array().expect("history").iter().cloned());
+    view.insert("history".into(), Value::Array(history));
+    view.insert("layout".into(), before["view"]["layout"].clone());
+    state
 }
