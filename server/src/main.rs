@@ -59,7 +59,6 @@ enum StartError {
 }
 
 fn main() {
-    limit_malloc_arenas();
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()),
@@ -85,25 +84,6 @@ fn main() {
         std::process::exit(1);
     }
 }
-
-/// glibc gives each thread that allocates its own heap arena (up to 8 per core), and memory freed
-/// in one arena is not reused by another: with thousands of rooms moving between tokio's worker
-/// threads, that keeps more resident memory per room (figures in docs/performance.md). Two arenas
-/// keep lock contention low on the worker threads. An operator's own `MALLOC_ARENA_MAX` wins.
-#[cfg(all(target_os = "linux", target_env = "gnu"))]
-fn limit_malloc_arenas() {
-    if std::env::var_os("MALLOC_ARENA_MAX").is_some() {
-        return;
-    }
-    // SAFETY: called first thing in `main`, before any other thread exists; mallopt only sets a
-    // tuning parameter of the allocator.
-    unsafe {
-        libc::mallopt(libc::M_ARENA_MAX, 2);
-    }
-}
-
-#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
-fn limit_malloc_arenas() {}
 
 async fn open_store(cli: &Cli, config: &Config) -> Result<Arc<dyn RoomStore>, StoreError> {
     match &cli.redis {
