@@ -654,8 +654,8 @@ impl Hub {
                 self.delta_base = Some(DeltaBase {
                     version: record.version,
                     rematch: record.value.rematch,
-                    game_id: game.view.id.clone(),
-                    history_len: game.view.history.len(),
+                    game_id: game.id().to_string(),
+                    history_len: game.history_len(),
                 });
                 snapshot
             }
@@ -671,6 +671,7 @@ impl Hub {
         let now = self.now();
         let takeover = self.takeover_ms();
         let value = &record.value;
+        let game_view = game.view();
         let seats = value
             .seats
             .iter()
@@ -679,8 +680,7 @@ impl Hub {
                 let number = index as u8;
                 SeatState {
                     seat: number,
-                    color: game
-                        .view
+                    color: game_view
                         .seats
                         .get(index)
                         .map(|s| s.name.clone())
@@ -700,7 +700,7 @@ impl Hub {
             .collect();
         let running =
             (value.started && value.result.is_none() && !game.is_over()).then(|| game.to_move());
-        let Ok(view) = serde_json::to_value(&game.view) else {
+        let Ok(view) = serde_json::to_value(&game_view) else {
             tracing::error!(room = %self.code, "the game view could not be serialized");
             return Snapshot::default();
         };
@@ -734,8 +734,8 @@ impl Hub {
             .as_ref()
             .filter(|base| {
                 base.rematch == value.rematch
-                    && base.game_id == game.view.id
-                    && base.history_len <= game.view.history.len()
+                    && base.game_id == game.id()
+                    && base.history_len <= game.history_len()
             })
             .and_then(|base| {
                 let mut state = state;

@@ -50,27 +50,61 @@ pub fn replay(record: &RoomRecord, cpu_seat: Option<u8>) -> Result<Session, Room
     Ok(save.restore()?)
 }
 
+/// The session's view with its history left out, and the history's length.
+fn view_without_history(session: &Session) -> (GameView, usize) {
+    let mut view = session.view();
+    let history_len = std::mem::take(&mut view.history).len();
+    (view, history_len)
+}
+
 /// A room's session kept in step with its record: new moves are played on it, anything else
-/// rebuilds it. `view` is the session's view after the last change.
+/// rebuilds it.
 pub struct Game {
     /// Which game of the room (a rematch starts another).
     rematch: u32,
     moves: Vec<String>,
     resigned: Option<u8>,
     session: Session,
-    pub view: GameView,
+    /// The session's view after the last change, without its history: the session holds the
+    /// history, and a second copy here cost a room ≈ 0.6 KiB a ply (docs/performance.md).
+    /// [`Game::view`] gives the whole view.
+    current: GameView,
+    /// The length of the history left out of `current`.
+    history_len: usize,
 }
 
 impl Game {
     pub fn new(record: &RoomRecord) -> Result<Game, RoomError> {
         let session = replay(record, None)?;
+        let (current, history_len) = view_without_history(&session);
         Ok(Game {
             rematch: record.rematch,
             moves: record.moves.clone(),
             resigned: record.resigned,
-            view: session.view(),
+            current,
+            history_len,
             session,
         })
+    }
+
+    /// Takes the session's view after a change.
+    fn refresh(&mut self) {
+        (self.current, self.history_len) = view_without_history(&self.session);
+    }
+
+    /// The session's whole view, history included (what a room's `state` shows).
+    pub fn view(&self) -> GameView {
+        self.session.view()
+    }
+
+    /// Identifies this game of the room (the session's `view.id`).
+    pub fn id(&self) -> &str {
+        &self.current.id
+    }
+
+    /// How many moves the history holds.
+    pub fn history_len(&self) -> usize {
+        self.history_len
     }
 
     /// Brings `game` to `record` (cheaply when the record only added moves).
@@ -93,7 +127,7 @@ impl Game {
                     current.moves.push(text.clone());
                 }
                 if ok {
-                    current.view = current.session.view();
+                    current.refresh();
                     return Ok(());
                 }
             }
@@ -104,20 +138,20 @@ impl Game {
     }
 
     pub fn to_move(&self) -> u8 {
-        self.view.to_move
+        self.current.to_move
     }
 
     pub fn ply(&self) -> usize {
-        self.view.ply
+        self.current.ply
     }
 
     pub fn is_over(&self) -> bool {
-        self.view.outcome.is_some()
+        self.current.outcome.is_some()
     }
 
     /// Pieces that must capture now: the origins of the legal moves when every one captures.
     pub fn must_capture(&self) -> Vec<String> {
-        let moves = &self.view.legal_moves;
+        let moves = &self.current.legal_moves;
         if moves.is_empty() || moves.iter().any(|m| m.captures.is_empty()) {
             return Vec::new();
         }
@@ -183,7 +217,7 @@ fn end_by_resignation(
 ) -> Result<(), RoomError> {
     record.resigned = Some(seat);
     Game::sync(game, record)?;
-    let outcome = game.as_ref().and_then(|g| g.view.outcome);
+    let outcome = game.as_ref().and_then(|g| g.current.outcome);
     record.result = outcome.map(|o| result_of(o, reason, seat));
     record.turn_started_at = None;
     Ok(())
@@ -225,7 +259,7 @@ pub fn play_move(
     }
     let info = current.session.play_move(text)?;
     current.moves.push(info.text.clone());
-    current.view = current.session.view();
+    current.refresh();
     record.moves.push(info.text);
     if let (Some(settings), Some(started)) = (record.clock, record.turn_started_at) {
         let index = usize::from(seat);
@@ -237,7 +271,7 @@ pub fn play_move(
         }
         record.turn_started_at = Some(now);
     }
-    if let Some(outcome) = current.view.outcome {
+    if let Some(outcome) = current.current.outcome {
         record.result = Some(result_of(outcome, None, seat));
         record.turn_started_at = None;
     }
