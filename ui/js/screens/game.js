@@ -117,7 +117,10 @@ export async function gameScreen(app, id, initial, opts = {}) {
   // A friends' room has no past positions to ask for (the room server keeps the moves only).
   const canReview = typeof backend.viewAt === 'function';
   reviewBar.el.hidden = !canReview;
-  const side = h('aside', { class: 'side' }, room ? room.seats : null, status.el, reviewBar.banner, panel.el, moveList.el, reviewBar.el, actions);
+  // On a phone the review buttons sit beside the move list's title rather than on a row of their
+  // own, which the board needs more (app.css `.moves-row`); on a wide screen they stack.
+  const movesRow = h('div', { class: 'moves-row' }, moveList.el, reviewBar.el);
+  const side = h('aside', { class: 'side' }, room ? room.seats : null, status.el, reviewBar.banner, panel.el, movesRow, actions);
   el.append(h('div', { class: 'game-body' }, h('div', { class: 'board-area' }, boardWrap), side));
 
   // ---------- review ----------
