@@ -329,7 +329,7 @@ export async function gameScreen(app, id, initial, opts = {}) {
     /** Draws again (back from the settings overlay: the board may turn). */
     redraw: () => schedule(),
     // For tests and debugging in the browser console.
-    debug: { get view() { return game.view; }, get input() { return game.input; }, get board() { return board.kind; }, get review() { return reviewView; } },
+    debug: { get view() { return game.view; }, get input() { return game.input; }, get board() { return board.kind; }, get review() { return reviewView; }, get cpuCalls() { return game.cpuCalls; } },
     /** A friends' room pushes each new view here. */
     receive: (view) => game.receive(view),
     get view() { return game.view; },
