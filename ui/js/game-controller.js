@@ -36,6 +36,10 @@ export function createGameController(api, view, hooks = {}) {
   let cpuCall = 0;
   let cpuGeneration = -1;
   let cpuPending = null;
+  // What the CPU calls did, for tests: calls made, calls not answered yet, and how the last
+  // answered one ended ('played', 'dropped' = a reply for an older generation, 'cancelled' = the
+  // backend stopped the search, 'error').
+  const cpuCalls = { made: 0, inFlight: 0, last: null };
 
   const ctx = () => inputContext(view, busy);
   // A view pushed by the backend (a friends' room) while a move was in flight or being drawn:
@@ -151,13 +155,23 @@ export function createGameController(api, view, hooks = {}) {
     cpuGeneration = g;
     thinking = true;
     changed();
+    cpuCalls.made++;
+    cpuCalls.inFlight++;
+    let answered = false;
     try {
       const next = await api.cpuMove(view.id);
+      answered = true;
+      cpuCalls.inFlight--;
+      cpuCalls.last = call !== cpuCall || g !== generation || destroyed ? 'dropped' : 'played';
       if (call !== cpuCall) return;
       thinking = false;
       if (g !== generation || destroyed) return;
       await show(next);
     } catch (e) {
+      if (!answered) {
+        cpuCalls.inFlight--;
+        cpuCalls.last = e && e.code === 'cancelled' ? 'cancelled' : 'error';
+      }
       if (call !== cpuCall) return;
       thinking = false;
       if (destroyed) return;
@@ -284,6 +298,8 @@ export function createGameController(api, view, hooks = {}) {
     context: ctx,
     /** The CPU call in flight, if any (tests await it). */
     get cpuPending() { return cpuPending; },
+    /** CPU calls made, not answered yet, and how the last answered one ended (tests read it). */
+    get cpuCalls() { return { ...cpuCalls }; },
     dispatch,
     receive,
     pass,

@@ -93,8 +93,10 @@ test('a tap-twice move is sent, then the CPU is asked and its reply shown', asyn
   assert.deepEqual(fake.calls.at(-1), ['cpuMove', 'g1']);
   assert.equal(c.thinking, true);
   assert.equal(c.waiting, true);
+  assert.deepEqual(c.cpuCalls, { made: 1, inFlight: 1, last: null });
 
   await fake.reply('cpuMove', afterCpu);
+  assert.deepEqual(c.cpuCalls, { made: 1, inFlight: 0, last: 'played' });
   assert.equal(c.view, afterCpu);
   assert.equal(c.thinking, false);
   assert.equal(c.busy, false);
@@ -125,6 +127,7 @@ test('an undo while the CPU thinks drops the CPU reply that comes after it', asy
   await fake.reply('cpuMove', afterCpu);
   await c.cpuPending;
   assert.equal(c.view, start, 'the stale CPU reply is not shown');
+  assert.deepEqual(c.cpuCalls, { made: 1, inFlight: 0, last: 'dropped' });
   assert.equal(log.presented.length, shown);
   assert.equal(c.thinking, false);
   assert.deepEqual(log.errors, []);
@@ -137,7 +140,9 @@ test('a stale CPU call that ends as "cancelled" is not reported', async () => {
   c.start();
   c.undo();
   await fake.reply('undo', start);
+  assert.deepEqual(c.cpuCalls, { made: 1, inFlight: 1, last: null }, 'the search is still running');
   await fake.fail('cpuMove', { code: 'cancelled', message: '' });
+  assert.deepEqual(c.cpuCalls, { made: 1, inFlight: 0, last: 'cancelled' });
   assert.equal(c.view, start);
   assert.deepEqual(log.errors, []);
   assert.equal(fake.pending('getGame'), 0, 'nothing to refresh for a stale call');
@@ -166,6 +171,7 @@ test('a failed CPU call is reported, the view re-read, and the CPU asked again',
   const { c, log } = controller(afterHuman, fake.api);
   c.start();
   await fake.fail('cpuMove', { code: 'internal', message: 'boom' });
+  assert.deepEqual(c.cpuCalls, { made: 1, inFlight: 0, last: 'error' });
   assert.deepEqual(log.errors, [{ code: 'internal', message: 'boom' }]);
   assert.equal(c.thinking, false);
   await fake.reply('getGame', afterHuman);

@@ -117,7 +117,10 @@ export async function gameScreen(app, id, initial, opts = {}) {
   // A friends' room has no past positions to ask for (the room server keeps the moves only).
   const canReview = typeof backend.viewAt === 'function';
   reviewBar.el.hidden = !canReview;
-  const side = h('aside', { class: 'side' }, room ? room.seats : null, status.el, reviewBar.banner, panel.el, moveList.el, reviewBar.el, actions);
+  // On a phone the review buttons sit beside the move list's title rather than on a row of their
+  // own, which the board needs more (app.css `.moves-row`); on a wide screen they stack.
+  const movesRow = h('div', { class: 'moves-row' }, moveList.el, reviewBar.el);
+  const side = h('aside', { class: 'side' }, room ? room.seats : null, status.el, reviewBar.banner, panel.el, movesRow, actions);
   el.append(h('div', { class: 'game-body' }, h('div', { class: 'board-area' }, boardWrap), side));
 
   // ---------- review ----------
@@ -326,7 +329,7 @@ export async function gameScreen(app, id, initial, opts = {}) {
     /** Draws again (back from the settings overlay: the board may turn). */
     redraw: () => schedule(),
     // For tests and debugging in the browser console.
-    debug: { get view() { return game.view; }, get input() { return game.input; }, get board() { return board.kind; }, get review() { return reviewView; } },
+    debug: { get view() { return game.view; }, get input() { return game.input; }, get board() { return board.kind; }, get review() { return reviewView; }, get cpuCalls() { return game.cpuCalls; } },
     /** A friends' room pushes each new view here. */
     receive: (view) => game.receive(view),
     get view() { return game.view; },

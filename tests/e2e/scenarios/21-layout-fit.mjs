@@ -8,7 +8,8 @@ import { finalScreenshot, launchToHome } from '../lib/flows.mjs';
 
 const SMALL = { width: 360, height: 640 };
 
-// What overflows the window, and the panel's and board's boxes.
+// What overflows the window, and the panel's and board's boxes (the board's frame: the SVG board
+// or the 3D one, on which Diamond opens).
 const MEASURE = `
   const de = document.documentElement;
   const box = (s) => { const e = document.querySelector(s); if (!e) return null; const r = e.getBoundingClientRect(); return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, height: r.height, width: r.width }; };
@@ -21,7 +22,7 @@ const MEASURE = `
     inner: [innerWidth, innerHeight], scroll: [de.scrollWidth, de.scrollHeight], body: [document.body.scrollWidth, document.body.scrollHeight],
     panel: box('#app > .screen [data-testid=panel]'), panelScroll: panel ? [panel.scrollHeight, panel.clientHeight] : null,
     panelContent: panel ? [...panel.children].reduce((h, c) => h + c.getBoundingClientRect().height, 0) : null,
-    cut, board: box('#app > .screen svg[data-testid=board]'), moves: box('#app > .screen .move-list'),
+    cut, board: box('#app > .screen .board-wrap'), moves: box('#app > .screen .move-list'),
     actions: box('#app > .screen nav.actions'), h1: box('#app .topbar h1'), topbar: box('#app .topbar'),
   };
 `;
