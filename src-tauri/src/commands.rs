@@ -2,6 +2,7 @@
 //! and back, persisting a changed game before it replies.
 
 use crate::error::{AppError, Notice};
+use crate::rooms::SavedRoom;
 use crate::settings::Settings;
 use crate::state::{lock, AppState};
 use crate::stats::{candies, summarise, Candies, LevelStats};
@@ -304,4 +305,39 @@ pub async fn host_rooms<R: Runtime>(
     host: State<'_, crate::host::Host>,
 ) -> Reply<crate::host::HostInfo> {
     host.start(&app).await
+}
+
+/// The friends' room games this device is seated in, newest first (rooms.rs).
+#[tauri::command]
+pub fn list_rooms(state: State<'_, AppState>) -> Vec<SavedRoom> {
+    lock(&state.rooms).list().to_vec()
+}
+
+/// Keeps a room game's seat (server, code, token, game, nickname) across restarts; replies with
+/// the room as kept (nickname cleaned, `at` now). Saving the same room again replaces it.
+#[tauri::command]
+pub fn save_room(state: State<'_, AppState>, room: Value) -> Reply<SavedRoom> {
+    let token = room.get("token").and_then(Value::as_str).map(str::to_owned);
+    let room: SavedRoom = serde_json::from_value(room).map_err(|error| {
+        // serde's message may quote a value: never the token.
+        let mut detail = error.to_string();
+        if let Some(token) = token.filter(|t| !t.is_empty()) {
+            detail = detail.replace(&token, "<hidden>");
+        }
+        AppError::bad_input(format!(
+            "a room is {{server, code, token, kind, nickname, hosted?}}: {detail}"
+        ))
+    })?;
+    let room = SavedRoom {
+        at: damas::session::unix_ms(),
+        ..room.validated()?
+    };
+    lock(&state.rooms).save(room.clone())?;
+    Ok(room)
+}
+
+/// Forgets a room game (it ended, or the player left it); true when it was kept.
+#[tauri::command]
+pub fn forget_room(state: State<'_, AppState>, code: String) -> Reply<bool> {
+    lock(&state.rooms).forget(&code)
 }

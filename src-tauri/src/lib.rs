@@ -6,6 +6,7 @@ mod commands;
 mod error;
 mod host;
 mod persist;
+mod rooms;
 mod saves;
 mod settings;
 mod state;
@@ -14,6 +15,7 @@ mod stats;
 pub use error::{AppError, Notice};
 pub use host::{Host, HostInfo};
 pub use persist::{GAMES_PLAYED_KEY, PROGRESS_FILE, RESULTS_KEY, SETTINGS_FILE};
+pub use rooms::{SavedRoom, ROOMS_FILE};
 pub use saves::{OLD_SAVES_FILE, SAVES_DIR};
 pub use settings::{Language, Settings, Skin};
 pub use state::AppState;
@@ -74,6 +76,9 @@ pub fn build_app<R: Runtime>(
             commands::get_candies,
             commands::take_startup_notices,
             commands::host_rooms,
+            commands::list_rooms,
+            commands::save_room,
+            commands::forget_room,
         ])
         .build(context)?;
     let state = AppState::open(app.handle(), data_dir)?;

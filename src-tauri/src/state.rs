@@ -4,6 +4,7 @@
 
 use crate::error::{AppError, Notice};
 use crate::persist::Persist;
+use crate::rooms::SavedRooms;
 use crate::settings::Settings;
 use crate::stats::{FinishedGame, Result3, RESULTS_KEPT};
 use damas::session::{unix_ms, Session, Sessions};
@@ -18,6 +19,8 @@ pub struct AppState {
     pub notices: Mutex<Vec<Notice>>,
     /// The games finished against the CPU, oldest first (statistics).
     pub results: Mutex<Vec<FinishedGame>>,
+    /// The friends' room games this device is seated in (`rooms.json`).
+    pub rooms: Mutex<SavedRooms>,
     pub persist: Persist,
     /// Where exported games are written: the downloads folder when the app picks its own data
     /// directory and one exists, else `exports/` in the data directory (tests, odd systems).
@@ -49,6 +52,7 @@ impl AppState {
         };
         let export_dir = downloads.unwrap_or_else(|| dir.join("exports"));
         let mut notices = Vec::new();
+        let rooms = SavedRooms::open(&dir, &mut notices);
         let persist = Persist::open(app, dir, &mut notices)?;
         let mut sessions = Sessions::new();
         for session in persist.load_games(&mut notices)? {
@@ -64,6 +68,7 @@ impl AppState {
             settings: Mutex::new(settings),
             notices: Mutex::new(notices),
             results: Mutex::new(results),
+            rooms: Mutex::new(rooms),
             persist,
             export_dir,
         })

@@ -62,6 +62,7 @@ export const api = {
   getStats: () => call('get_stats', {}),
   getCandies: (utcOffsetMinutes) => call('get_candies', { utcOffsetMinutes }),
   takeStartupNotices: () => call('take_startup_notices', {}),
+  listRooms: () => call('list_rooms', {}),
 };
 
 // ---------- friends' rooms ----------
@@ -85,32 +86,71 @@ export function saveRoomServer(url) {
 }
 
 let pageServer = null;
+const inApp = () => {
+  const tauri = globalThis.window && window.__TAURI__ && window.__TAURI__.core;
+  return !!(tauri && typeof tauri.invoke === 'function');
+};
+
 /**
- * The room server to use, or null when there is none: `{base, link}`, the http(s) address this
- * device connects to and the one friends open (they differ when the app hosts: loopback for
- * itself, the local network address for friends).
+ * The room server to use, or null when there is none: `{base, link, hosted}`, the http(s)
+ * address this device connects to and the one friends open (they differ when the app hosts:
+ * loopback for itself, the local network address for friends).
  */
 export async function roomServer() {
-  const tauri = globalThis.window && window.__TAURI__ && window.__TAURI__.core;
-  if (!tauri && globalThis.location && /^https?:$/.test(location.protocol)) {
+  if (!inApp() && globalThis.location && /^https?:$/.test(location.protocol)) {
     if (pageServer === null) {
       pageServer = fetch('/health', { cache: 'no-store' }).then((r) => r.ok, () => false);
     }
-    if (await pageServer) return { base: location.origin, link: location.origin };
+    if (await pageServer) return { base: location.origin, link: location.origin, hosted: false };
   }
   const saved = savedRoomServer();
-  if (saved) return { base: saved, link: saved };
-  if (tauri) {
+  if (saved) return { base: saved, link: saved, hosted: false };
+  if (inApp()) {
     const hosted = await call('host_rooms', {});
-    return { base: hosted.local, link: hosted.link };
+    return { base: hosted.local, link: hosted.link, hosted: true };
   }
   return null;
 }
 
-/** A room connection to `base` (an http(s) address), and the controller backend on it. */
-export async function openRoom(base) {
-  const { createRoomSocket } = await import('./room-socket.js');
+/**
+ * The online games in progress this device is seated in, newest first: `{code, kind, nickname,
+ * at, server?}`. The app keeps them in rooms.json (list_rooms); a browser in its local storage.
+ */
+export async function roomGames() {
+  if (inApp()) return call('list_rooms', {});
+  const { createTokenStore } = await import('./room-socket.js');
+  return createTokenStore().list().filter((r) => !r.finished);
+}
+
+/**
+ * Where room `code` is played from this device: the server its saved seat belongs to (a game in
+ * progress), else the one roomServer() picks. `{base, link, hosted}` or null.
+ */
+export async function roomServerFor(code) {
+  if (inApp() && code !== 'new') {
+    const kept = (await call('list_rooms', {})).find((r) => r.code === code);
+    if (kept && kept.hosted) {
+      const hosted = await call('host_rooms', {});
+      return { base: hosted.local, link: hosted.link, hosted: true };
+    }
+    if (kept) return { base: kept.server, link: kept.server, hosted: false };
+  }
+  return roomServer();
+}
+
+/** A room connection to `server` (roomServer()'s answer), and the controller backend on it.
+ * In the app the seat tokens are kept by the app (room-store.js), in a browser by the page. */
+export async function openRoom(server) {
+  const { createRoomSocket, createTokenStore } = await import('./room-socket.js');
   const { socketUrl, roomBackend } = await import('./rooms.js');
-  const socket = createRoomSocket({ url: socketUrl(base) });
-  return { socket, backend: (you) => roomBackend(socket, you) };
+  let tokens;
+  if (inApp()) {
+    const { createAppRoomStore } = await import('./room-store.js');
+    const rooms = await call('list_rooms', {}).catch(() => []);
+    tokens = createAppRoomStore({ invoke: call, server: server.base, hosted: !!server.hosted, rooms });
+  } else {
+    tokens = createTokenStore();
+  }
+  const socket = createRoomSocket({ url: socketUrl(server.base), tokens });
+  return { socket, tokens, backend: (you) => roomBackend(socket, you) };
 }

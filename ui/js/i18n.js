@@ -102,6 +102,7 @@ const es = {
   'room.clock.byoyomi': 'byo-yomi {n}',
   'home.rooms': 'Partidas con amigos',
   'home.room.resume': 'Volver a la sala',
+  'home.room.inprogress': 'Partida en línea en curso',
   'home.joincode': 'Unirse con un código',
   'home.joincode.placeholder': 'Código o enlace de la sala',
   'home.joincode.bad': 'Escribe el código de la sala o pega su enlace.',
@@ -336,6 +337,7 @@ const es = {
   'notice.corrupt_game': 'Una partida guardada no se podía leer o reproducir con las reglas y se ha apartado; las demás siguen aquí.',
   'notice.corrupt_settings': 'El archivo de ajustes estaba dañado y se ha apartado; se usan los ajustes de siempre.',
   'notice.corrupt_progress': 'No se ha podido leer cuántas partidas has terminado contra la CPU; se cuenta desde cero.',
+  'notice.corrupt_rooms': 'No se han podido leer tus partidas en línea en curso; el archivo dañado se ha apartado.',
   'notice.mock': 'Demostración en el navegador: se reproducen partidas grabadas por el motor y solo se aceptan sus jugadas.',
 };
 
@@ -439,6 +441,7 @@ const en = {
   'room.clock.byoyomi': 'byo-yomi {n}',
   'home.rooms': 'Games with friends',
   'home.room.resume': 'Back to the room',
+  'home.room.inprogress': 'Online game in progress',
   'home.joincode': 'Join with a code',
   'home.joincode.placeholder': 'Room code or link',
   'home.joincode.bad': 'Write the room code or paste its link.',
@@ -673,6 +676,7 @@ const en = {
   'notice.corrupt_game': 'A saved game could not be read or replayed by the rules and has been set aside; the others are still here.',
   'notice.corrupt_settings': 'The settings file was damaged and has been set aside; the defaults are in use.',
   'notice.corrupt_progress': 'The count of games you finished against the CPU could not be read; counting starts again from zero.',
+  'notice.corrupt_rooms': 'Your online games in progress could not be read; the damaged file has been set aside.',
   'notice.mock': 'Browser demo: it replays games recorded by the engine and accepts only their moves.',
 };
 

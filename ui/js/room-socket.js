@@ -25,7 +25,7 @@ export function createTokenStore(storage = safeLocalStorage()) {
     remove(code) {
       try { storage?.removeItem(TOKEN_PREFIX + code); } catch { /* private mode */ }
     },
-    /** Every room this device holds a seat in, newest first. */
+    /** Every room this device holds a seat in, newest first (finished games included). */
     list() {
       const rows = [];
       try {
@@ -225,7 +225,9 @@ export function createRoomSocket({
       room.receivedAt = Date.now();
       if (place && place.code === room.code && place.token) {
         const entry = tokens.get(room.code);
-        if (entry) tokens.set(room.code, { ...entry, kind: room.game.kind, seat: m.you });
+        // `finished`: the game has ended (until a rematch starts the next one); the home screen
+        // lists only the games in progress, and the app forgets the finished ones on disk.
+        if (entry) tokens.set(room.code, { ...entry, kind: room.game.kind, seat: m.you, finished: !!room.result });
       }
     }
     if (m.type === 'error') {

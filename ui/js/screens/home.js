@@ -1,12 +1,11 @@
-// Home: the five games, the unfinished games to resume or delete, and the friends' rooms this
-// device holds a seat in (their seat tokens, room-socket.js).
+// Home: the five games, the unfinished games to resume or delete, and the online games in
+// progress this device holds a seat in (kept by the app in rooms.json, api.js `roomGames`).
 
-import { api } from '../api.js';
+import { api, roomGames } from '../api.js';
 import { h } from '../dom.js';
 import { t } from '../i18n.js';
 import { seatName } from '../i18n.js';
 import { GAMES, topBar, gameIcon, miniBoard, relativeTime } from './common.js';
-import { createTokenStore } from '../room-socket.js';
 import { codeFromInput } from '../rooms.js';
 import { showImport } from './share.js';
 
@@ -58,19 +57,22 @@ export async function homeScreen(app) {
     main.append(h('p', { class: 'candies', 'data-testid': 'candies', 'data-today': candies.today, 'data-total': candies.total },
       h('span', { class: 'candy-mark', 'aria-hidden': 'true' }), t('home.candies', { today: candies.today, budget: candies.budget, total: candies.total })));
   }
-  const rooms = createTokenStore().list();
+  const rooms = await roomGames().catch(() => []);
   if (rooms.length) {
     const roomList = h('ul', { class: 'saved-list', 'data-testid': 'room-list' });
     for (const r of rooms) {
       const kind = GAMES.includes(r.kind) ? r.kind : null;
-      roomList.append(h('li', { class: 'saved-row', 'data-testid': 'room-row', 'data-code': r.code },
+      const game = kind ? t('game.' + kind) : t('room.title');
+      // Tapping resumes: the room screen takes the seat back with the kept token.
+      roomList.append(h('li', { class: 'saved-row', 'data-testid': 'room-row', 'data-code': r.code, 'data-game': kind || '' },
         gameIcon(kind || 'diamond'),
         h('div', { class: 'saved-info' },
-          h('strong', {}, kind ? t('game.' + kind) : t('room.title')),
+          h('strong', {}, t('home.room.inprogress')),
+          h('span', {}, game),
           h('span', {}, [r.nickname, r.code].filter(Boolean).join(' · ')),
           r.at ? h('span', {}, relativeTime(r.at)) : null),
         h('div', { class: 'saved-actions' },
-          h('a', { class: 'btn btn-primary', href: '#/room/' + r.code, 'data-testid': 'room-resume' }, t('home.room.resume')))));
+          h('a', { class: 'btn btn-primary', href: '#/room/' + r.code, 'data-testid': 'room-resume', 'aria-label': t('home.room.inprogress') + ': ' + game }, t('home.resume')))));
     }
     main.append(h('h2', {}, t('home.rooms')), roomList);
   }

@@ -4,7 +4,7 @@
 // seats") and, once the game starts, the offline game screen on the room's backend with the seat
 // list (connection, takeover countdown, clocks) beside the board. The socket comes from api.js.
 
-import { openRoom, roomServer } from '../api.js';
+import { openRoom, roomServerFor } from '../api.js';
 import { h, clear } from '../dom.js';
 import { t, seatName } from '../i18n.js';
 import { topBar } from './common.js';
@@ -12,7 +12,6 @@ import { gameScreen } from './game.js';
 import {
   roomGameView, seatState, takeoverLeft, clockFace, formatClock, roomLink, hasFreeSeat, cleanNickname,
 } from '../rooms.js';
-import { createTokenStore } from '../room-socket.js';
 import { renderSVG } from '../../vendor/uqr/index.mjs';
 
 const NICKNAME_KEY = 'damas-nickname';
@@ -76,7 +75,8 @@ export async function roomScreen(app, code) {
 
   let server = null;
   try {
-    server = await roomServer();
+    // A game in progress goes back to the server its seat is on.
+    server = await roomServerFor(code);
   } catch (e) {
     app.toast(app.errorText(e));
   }
@@ -85,10 +85,10 @@ export async function roomScreen(app, code) {
       h('a', { class: 'btn', href: '#/settings' }, t('nav.settings')));
     return screen;
   }
-  const opened = await openRoom(server.base);
+  const opened = await openRoom(server);
   socket = opened.socket;
   const backend = opened.backend;
-  const tokens = createTokenStore();
+  const tokens = opened.tokens;
   let you = null;
   let game = null;
   let gameEl = null;
