@@ -259,7 +259,7 @@ pub fn delete_saved(state: State<'_, AppState>, id: String) -> Reply<()> {
 
 #[tauri::command]
 pub fn get_settings(state: State<'_, AppState>) -> Settings {
-    *lock(&state.settings)
+    lock(&state.settings).clone()
 }
 
 #[tauri::command]
@@ -268,10 +268,21 @@ pub fn set_settings<R: Runtime>(
     state: State<'_, AppState>,
     settings: Value,
 ) -> Reply<Settings> {
-    let settings: Settings = serde_json::from_value(settings).map_err(AppError::bad_input)?;
+    let mut settings: Settings = serde_json::from_value(settings).map_err(AppError::bad_input)?;
+    if let Some(server) = settings.room_server.take() {
+        let server = server.trim().trim_end_matches('/').to_string();
+        if !server.is_empty() {
+            if !crate::rooms::is_server_address(&server) {
+                return Err(AppError::bad_input(
+                    "the room server is not an http(s) address",
+                ));
+            }
+            settings.room_server = Some(server);
+        }
+    }
     let mut current = lock(&state.settings);
     state.persist.save_settings(&app, &settings)?;
-    *current = settings;
+    *current = settings.clone();
     Ok(settings)
 }
 
@@ -340,4 +351,11 @@ pub fn save_room(state: State<'_, AppState>, room: Value) -> Reply<SavedRoom> {
 #[tauri::command]
 pub fn forget_room(state: State<'_, AppState>, code: String) -> Reply<bool> {
     lock(&state.rooms).forget(&code)
+}
+
+/// The room code of the `damas://join/<code>` link the app was opened with (or received since)
+/// that the UI has not taken yet; taken once.
+#[tauri::command]
+pub fn take_deep_link(pending: State<'_, crate::links::PendingLink>) -> Option<String> {
+    pending.take()
 }

@@ -5,6 +5,7 @@
 mod commands;
 mod error;
 mod host;
+mod links;
 mod persist;
 mod rooms;
 mod saves;
@@ -14,6 +15,7 @@ mod stats;
 
 pub use error::{AppError, Notice};
 pub use host::{Host, HostInfo};
+pub use links::{join_code, PendingLink, LINK_EVENT};
 pub use persist::{GAMES_PLAYED_KEY, PROGRESS_FILE, RESULTS_KEY, SETTINGS_FILE};
 pub use rooms::{SavedRoom, ROOMS_FILE};
 pub use saves::{OLD_SAVES_FILE, SAVES_DIR};
@@ -21,12 +23,31 @@ pub use settings::{Language, Settings, Skin};
 pub use state::AppState;
 
 use std::path::PathBuf;
-use tauri::{App, AppHandle, Builder, Context, Manager, RunEvent, Runtime};
+use tauri::{App, AppHandle, Builder, Context, Emitter, Manager, RunEvent, Runtime};
+use tauri_plugin_deep_link::DeepLinkExt;
 
 #[cfg_attr(mobile, tauri::mobile_entry_point)]
 pub fn run() {
-    match build_app(tauri::Builder::default(), tauri::generate_context!(), None) {
-        Ok(app) => app.run(on_event),
+    let builder = tauri::Builder::default();
+    // A second launch (the system opening a damas:// link while the app runs) hands its
+    // arguments to this instance and quits; the deep-link feature passes a lone link on to the
+    // deep-link plugin. First of the plugins, as the plugin asks. Not in `build_app`: the tests'
+    // apps would find each other.
+    #[cfg(any(target_os = "linux", target_os = "windows"))]
+    let builder = builder.plugin(tauri_plugin_single_instance::init(|app, args, _cwd| {
+        if let Some(code) = links::join_code_in_args(&args) {
+            receive_join_link(app, code);
+        }
+        if let Some(window) = app.get_webview_window("main") {
+            let _ = window.unminimize();
+            let _ = window.set_focus();
+        }
+    }));
+    match build_app(builder, tauri::generate_context!(), None) {
+        Ok(app) => {
+            take_launch_link(app.handle());
+            app.run(on_event)
+        }
         Err(error) => {
             eprintln!("Damas could not start: {error}");
             std::process::exit(1);
@@ -53,6 +74,7 @@ pub fn build_app<R: Runtime>(
 ) -> Result<App<R>, StartError> {
     let app = builder
         .plugin(tauri_plugin_store::Builder::default().build())
+        .plugin(tauri_plugin_deep_link::init())
         .invoke_handler(tauri::generate_handler![
             commands::new_game,
             commands::get_game,
@@ -79,12 +101,58 @@ pub fn build_app<R: Runtime>(
             commands::list_rooms,
             commands::save_room,
             commands::forget_room,
+            commands::take_deep_link,
         ])
         .build(context)?;
     let state = AppState::open(app.handle(), data_dir)?;
     app.manage(state);
     app.manage(Host::default());
+    app.manage(PendingLink::default());
+    // Links the system opens while the app runs (macOS: always; Linux, Windows: through the
+    // single-instance plugin).
+    let handle = app.handle().clone();
+    app.deep_link().on_open_url(move |event| {
+        let code = event
+            .urls()
+            .iter()
+            .find_map(|url| links::join_code(url.as_str()).ok());
+        if let Some(code) = code {
+            receive_join_link(&handle, code);
+        }
+    });
     Ok(app)
+}
+
+/// A join link for the UI: kept until it takes it (`take_deep_link`), and announced to a UI
+/// that already runs.
+pub fn receive_join_link<R: Runtime>(app: &AppHandle<R>, code: String) {
+    if let Some(pending) = app.try_state::<PendingLink>() {
+        pending.set(code.clone());
+    }
+    let _ = app.emit(LINK_EVENT, code);
+}
+
+/// The link the app was started with: the deep-link plugin's (every platform), or on Linux and
+/// Windows a `damas://` argument among others (the plugin takes a lone argument only). In
+/// development builds on Linux and Windows the scheme is registered for this binary, as an
+/// installed bundle registers it.
+fn take_launch_link<R: Runtime>(app: &AppHandle<R>) {
+    #[cfg(all(debug_assertions, any(target_os = "linux", target_os = "windows")))]
+    if let Err(error) = app.deep_link().register_all() {
+        eprintln!("Damas: damas:// links not registered for this build: {error}");
+    }
+    let from_plugin = app
+        .deep_link()
+        .get_current()
+        .ok()
+        .flatten()
+        .and_then(|urls| {
+            urls.iter()
+                .find_map(|url| links::join_code(url.as_str()).ok())
+        });
+    if let Some(code) = from_plugin.or_else(|| links::join_code_in_args(std::env::args())) {
+        receive_join_link(app, code);
+    }
 }
 
 /// Quitting stops any CPU move and closes the stores.

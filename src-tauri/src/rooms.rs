@@ -104,7 +104,7 @@ impl SavedRoom {
 }
 
 /// An http(s) address with a host and nothing else odd in it.
-fn is_server_address(text: &str) -> bool {
+pub(crate) fn is_server_address(text: &str) -> bool {
     if text.len() > MAX_SERVER_LEN || text.chars().any(|c| c.is_whitespace() || c.is_control()) {
         return false;
     }

@@ -1,5 +1,5 @@
 //! The user's settings (language, skin, sound, animations, turning the board to the player to
-//! move, the star games' board in 3D or 2D), persisted beside the saved games.
+//! move, the star games' board in 3D or 2D, the room server), persisted beside the saved games.
 
 use serde::{Deserialize, Serialize};
 
@@ -36,7 +36,7 @@ impl Board {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Settings {
     /// `None`: follow the system language.
@@ -51,6 +51,11 @@ pub struct Settings {
     /// Optional in the JSON (absent = 3D, written only when 2D), so older settings files still read.
     #[serde(default, skip_serializing_if = "Board::is_default")]
     pub board: Board,
+    /// The room server for friends' rooms (an http(s) address); none: the app hosts the rooms
+    /// itself. Optional in the JSON, written only when set. Kept here rather than in the web
+    /// view's storage, which WebKit writes to disk only when the app quits normally.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub room_server: Option<String>,
 }
 
 fn is_false(value: &bool) -> bool {
@@ -66,6 +71,7 @@ impl Default for Settings {
             animations: true,
             turn_board: false,
             board: Board::ThreeD,
+            room_server: None,
         }
     }
 }

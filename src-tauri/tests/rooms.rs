@@ -145,3 +145,39 @@ fn a_corrupt_rooms_file_is_set_aside_and_bad_entries_left_out() {
         "{notices}"
     );
 }
+
+#[test]
+fn the_room_server_is_a_setting_kept_by_the_app() {
+    let dir = tempfile::tempdir().unwrap();
+    let base = json!({"language": null, "skin": "wood", "sound": true, "animations": true});
+    let with = |server: Value| {
+        let mut settings = base.clone();
+        settings["room_server"] = server;
+        json!({ "settings": settings })
+    };
+    {
+        let app = TestApp::start(dir.path());
+        let kept = app.ok("set_settings", with(json!(" http://10.0.0.7:8080/ ")));
+        assert_eq!(kept["room_server"], "http://10.0.0.7:8080");
+        for bad in [json!("ftp://x.org"), json!("not an address"), json!(7)] {
+            assert_eq!(
+                app.error_code("set_settings", with(bad.clone())),
+                "bad_input",
+                "{bad}"
+            );
+        }
+        assert_eq!(
+            app.ok("get_settings", json!({}))["room_server"],
+            "http://10.0.0.7:8080"
+        );
+    }
+    let app = TestApp::start(dir.path());
+    assert_eq!(
+        app.ok("get_settings", json!({}))["room_server"],
+        "http://10.0.0.7:8080",
+        "kept across a restart"
+    );
+    // Cleared: the app hosts the rooms itself again; not written.
+    assert_eq!(app.ok("set_settings", with(json!(""))), base);
+    assert_eq!(app.ok("set_settings", with(Value::Null)), base);
+}

@@ -117,9 +117,10 @@ for (const s of scenarios) {
       return app.driver;
     },
     ui: null,
-    /** Launch (or relaunch) the app on this scenario's data directory; returns a fresh Ui. */
-    async launch() {
-      const ms = await app.launch();
+    /** Launch (or relaunch) the app on this scenario's data directory (`{args}`: its command
+     * line); returns a fresh Ui. */
+    async launch(opts) {
+      const ms = await app.launch(opts);
       ctx.ui = new Ui(app.driver, { log });
       return ms;
     },

@@ -63,7 +63,17 @@ export const api = {
   getCandies: (utcOffsetMinutes) => call('get_candies', { utcOffsetMinutes }),
   takeStartupNotices: () => call('take_startup_notices', {}),
   listRooms: () => call('list_rooms', {}),
+  takeDeepLink: () => call('take_deep_link', {}),
 };
+
+/**
+ * Calls `fn()` each time the app receives a `damas://join/<code>` link while it runs (the
+ * `deep-link` event; the code itself is taken with api.takeDeepLink, once). No-op in a browser.
+ */
+export function onDeepLink(fn) {
+  const listen = globalThis.window && window.__TAURI__ && window.__TAURI__.event && window.__TAURI__.event.listen;
+  if (typeof listen === 'function') listen('deep-link', () => fn()).catch(() => {});
+}
 
 // ---------- friends' rooms ----------
 // A room game talks to a room server over the room protocol (room-socket.js). Which server:
@@ -71,13 +81,24 @@ export const api = {
 // address saved in the settings, else — in the app — the server the app hosts itself on the
 // local network (the `host_rooms` command). The screens ask here and never build sockets.
 
-const ROOM_SERVER_KEY = 'damas-room-server';
+export const ROOM_SERVER_KEY = 'damas-room-server';
+
+// In the app the address is one of the app's settings (`room_server` in settings.json, which a
+// kill does not lose, unlike the web view's storage), handed here by main.js; null in a browser.
+let settingServer = null;
+
+/** The app's settings changed: their room server (none: ''). */
+export function useRoomServerSetting(url) {
+  settingServer = url || '';
+}
 
 /** The room server address saved on this device ('' if none). */
 export function savedRoomServer() {
+  if (settingServer !== null) return settingServer;
   try { return globalThis.localStorage?.getItem(ROOM_SERVER_KEY) || ''; } catch { return ''; }
 }
 
+/** Saves the address in a browser (the app saves it with its settings: app.saveSettings). */
 export function saveRoomServer(url) {
   try {
     if (url) globalThis.localStorage?.setItem(ROOM_SERVER_KEY, url);
@@ -86,7 +107,7 @@ export function saveRoomServer(url) {
 }
 
 let pageServer = null;
-const inApp = () => {
+export const inApp = () => {
   const tauri = globalThis.window && window.__TAURI__ && window.__TAURI__.core;
   return !!(tauri && typeof tauri.invoke === 'function');
 };

@@ -4,7 +4,7 @@
 // CPU reply in flight) and "‹", Escape or the system back button return to it. Layers close from
 // the top: a dialog first (it holds a history entry of its own), then the overlay.
 
-import { api, isMock } from './api.js';
+import { api, isMock, onDeepLink, inApp, useRoomServerSetting, ROOM_SERVER_KEY } from './api.js';
 import { attachAnnouncer } from './announce.js';
 import { h, clear } from './dom.js';
 import { t, setLanguage, resolveLanguage, language } from './i18n.js';
@@ -21,7 +21,7 @@ const root = document.getElementById('app');
 const reducedMotion = globalThis.matchMedia ? matchMedia('(prefers-reduced-motion: reduce)') : { matches: false };
 
 // The backend leaves out optional settings at their default (turn_board, board): fill them in.
-const DEFAULT_SETTINGS = { language: null, skin: 'wood', sound: true, animations: true, turn_board: false, board: '3d' };
+const DEFAULT_SETTINGS = { language: null, skin: 'wood', sound: true, animations: true, turn_board: false, board: '3d', room_server: null };
 
 export const app = {
   settings: { ...DEFAULT_SETTINGS },
@@ -78,6 +78,7 @@ function applySettings() {
   document.documentElement.dataset.motion = app.motion() ? 'on' : 'off';
   document.title = t('app.title');
   setSoundEnabled(!!app.settings.sound);
+  if (inApp()) useRoomServerSetting(app.settings.room_server);
 }
 
 export function errorText(e) {
@@ -265,6 +266,13 @@ async function start() {
   }
   applySettings();
   reducedMotion.addEventListener?.('change', applySettings);
+  // Earlier versions kept the app's room server in the web view's storage: moved to the settings.
+  if (inApp()) {
+    let old = '';
+    try { old = localStorage.getItem(ROOM_SERVER_KEY) || ''; } catch { /* none */ }
+    if (old && !app.settings.room_server) await app.saveSettings({ room_server: old });
+    try { if (app.settings.room_server) localStorage.removeItem(ROOM_SERVER_KEY); } catch { /* none */ }
+  }
   try {
     app.notices = await api.takeStartupNotices();
   } catch {
@@ -274,6 +282,16 @@ async function start() {
   // A room link, `/r/<code>` (served by damas-server): the room's screen.
   const link = /^\/r\/([A-Za-z0-9_-]+)\/?$/.exec(location.pathname);
   if (link && (!location.hash || location.hash === '#/')) history.replaceState(null, '', '#/room/' + link[1]);
+  // The app opened by a `damas://join/<code>` link (checked in Rust, links.rs): that room's
+  // join screen, the code filled in. A link that comes while the app runs goes there too.
+  if (!(await isMock())) {
+    const code = await api.takeDeepLink().catch(() => null);
+    if (code) history.replaceState(null, '', '#/room/' + code);
+    onDeepLink(async () => {
+      const next = await api.takeDeepLink().catch(() => null);
+      if (next) app.go('#/room/' + next);
+    });
+  }
   window.addEventListener('hashchange', route);
   await route();
   document.documentElement.dataset.ready = 'true';

@@ -67,11 +67,13 @@ test('the app hosts the rooms itself when no server is saved; a saved one wins',
     fetch: async () => { throw new Error('the app does not probe /health'); },
     localStorage: storage,
   });
-  const { roomServer, saveRoomServer } = await importApi();
+  const { roomServer, useRoomServerSetting } = await importApi();
+  storage.setItem('damas-room-server', 'https://old-storage.example');
+  useRoomServerSetting(null);
   assert.deepEqual(await roomServer(), { base: 'http://127.0.0.1:41000', link: 'http://192.168.1.20:41000', hosted: true },
-    'the app connects on loopback; friends get the network address');
+    'the app connects on loopback; friends get the network address (its settings, not the web view\'s storage)');
   assert.deepEqual(calls, [['host_rooms', {}]]);
-  saveRoomServer('https://damas.example');
+  useRoomServerSetting('https://damas.example');
   assert.deepEqual(await roomServer(), { base: 'https://damas.example', link: 'https://damas.example', hosted: false });
   assert.equal(calls.length, 1, 'no hosting when a server is set');
 });
@@ -90,9 +92,10 @@ test('a game in progress goes back to the server its saved seat is on', async ()
     window: { __TAURI__: { core: { invoke } } },
     location: { protocol: 'tauri:', origin: 'tauri://localhost' },
     fetch: async () => { throw new Error('no /health in the app'); },
-    localStorage: memoryStorage({ 'damas-room-server': 'https://now-another.example' }),
+    localStorage: memoryStorage(),
   });
-  const { roomServerFor, roomGames } = await importApi();
+  const { roomServerFor, roomGames, useRoomServerSetting } = await importApi();
+  useRoomServerSetting('https://now-another.example');
   assert.deepEqual(await roomServerFor('AAAAAAAAAAAAAAAA'), { base: 'http://10.0.0.7:8080', link: 'http://10.0.0.7:8080', hosted: false },
     'the seat\'s server, not the one set since');
   assert.deepEqual(await roomServerFor('BBBBBBBBBBBBBBBB'), { base: 'http://127.0.0.1:41000', link: 'http://192.168.1.20:41000', hosted: true });

@@ -35,6 +35,10 @@ impl TestApp {
         TestApp { app, webview }
     }
 
+    pub fn handle(&self) -> tauri::AppHandle<MockRuntime> {
+        self.app.handle().clone()
+    }
+
     /// Invokes a command; `Err` holds the rejection value.
     pub fn invoke(&self, cmd: &str, args: Value) -> Result<Value, Value> {
         let request = InvokeRequest {

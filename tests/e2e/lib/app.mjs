@@ -103,13 +103,16 @@ export class App {
     }).catch(() => {});
   }
 
-  /** Launches the app; resolves when the WebDriver session is open. Returns ms taken. */
-  async launch() {
+  /** Launches the app (with `args` on its command line, e.g. a damas:// link); resolves when
+   * the WebDriver session is open. Returns ms taken. */
+  async launch({ args = [] } = {}) {
     await this.startDriver();
     const started = Date.now();
     const executor = new http.Executor(new http.HttpClient(`http://127.0.0.1:${DRIVER_PORT}/`));
     // Only tauri:options; WebKitWebDriver refuses a browserName it does not know.
-    const caps = new Capabilities({ 'tauri:options': { application: this.binary } });
+    const options = { application: this.binary };
+    if (args.length) options.args = args;
+    const caps = new Capabilities({ 'tauri:options': options });
     this.driver = WebDriver.createSession(executor, caps);
     await this.driver.getSession();
     this.pid = await waitFor(() => this.findAppPid(), { timeoutMs: 10000, what: 'the app process' });

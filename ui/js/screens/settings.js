@@ -4,7 +4,7 @@
 import { h, choiceGroup } from '../dom.js';
 import { t } from '../i18n.js';
 import { topBar } from './common.js';
-import { savedRoomServer, saveRoomServer } from '../api.js';
+import { inApp, savedRoomServer, saveRoomServer } from '../api.js';
 
 /** `back`: where "‹" goes (home, or the game under an overlay). */
 export function settingsScreen(app, back = '#/') {
@@ -58,8 +58,12 @@ function roomServerField(app) {
         return;
       }
     }
-    saveRoomServer(text.replace(/\/+$/, ''));
-    app.toast(t('settings.roomserver.saved'));
+    const url = text.replace(/\/+$/, '');
+    if (inApp()) app.saveSettings({ room_server: url || null }).then(() => app.toast(t('settings.roomserver.saved')));
+    else {
+      saveRoomServer(url);
+      app.toast(t('settings.roomserver.saved'));
+    }
   };
   input.addEventListener('keydown', (e) => { if (e.key === 'Enter') save(); });
   return h('div', { class: 'field' }, h('label', { for: 'room-server' }, h('h2', {}, t('settings.roomserver'))),
