@@ -5,7 +5,7 @@ use crate::error::{AppError, Notice};
 use crate::rooms::SavedRoom;
 use crate::settings::Settings;
 use crate::state::{lock, AppState};
-use crate::stats::{candies, summarise, Candies, LevelStats};
+use crate::stats::{candies, summarise, Candies, LevelStats, RoomResult};
 use damas::position::MoveInfo;
 use damas::session::{GameSetup, GameView, Mode, ModeSetup, SavedGame, Session, SessionError};
 use serde::Serialize;
@@ -292,15 +292,43 @@ pub fn get_stats(state: State<'_, AppState>) -> Vec<LevelStats> {
     summarise(&lock(&state.results))
 }
 
-/// The candies earned against the CPU: today's (the device's local day, `utc_offset_minutes`
-/// east of UTC) and in all.
+/// The candies earned against the CPU and in friends' rooms: today's (the device's local day,
+/// `utc_offset_minutes` east of UTC) and in all.
 #[tauri::command]
 pub fn get_candies(state: State<'_, AppState>, utc_offset_minutes: i32) -> Candies {
+    let results = lock(&state.results).clone();
     candies(
-        &lock(&state.results),
+        &results,
+        &lock(&state.room_results),
         utc_offset_minutes,
         damas::session::unix_ms(),
     )
+}
+
+/// The longest game a room result may claim (more plies than any rules allow).
+const MOST_PLIES: usize = 100_000;
+
+/// A friends' room game finished with this device seated: `{code, rematch, kind, result (from
+/// this seat), plies}`. Recorded once per room code and rematch number (true the first time);
+/// it gives candies (15/8/5) when it lasted 16 plies or more.
+#[tauri::command]
+pub fn record_room_result<R: Runtime>(
+    app: AppHandle<R>,
+    state: State<'_, AppState>,
+    game: Value,
+) -> Reply<bool> {
+    let game: RoomResult = serde_json::from_value(game).map_err(AppError::bad_input)?;
+    if damas_server::store::RoomCode::parse(&game.code).is_none() {
+        return Err(AppError::bad_input("not a room code"));
+    }
+    if game.plies > MOST_PLIES {
+        return Err(AppError::bad_input("more plies than a game can have"));
+    }
+    let game = RoomResult {
+        finished: damas::session::unix_ms(),
+        ..game
+    };
+    Ok(state.record_room_result(&app, game))
 }
 
 #[tauri::command]

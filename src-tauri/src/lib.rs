@@ -16,7 +16,7 @@ mod stats;
 pub use error::{AppError, Notice};
 pub use host::{Host, HostInfo};
 pub use links::{join_code, PendingLink, LINK_EVENT};
-pub use persist::{GAMES_PLAYED_KEY, PROGRESS_FILE, RESULTS_KEY, SETTINGS_FILE};
+pub use persist::{GAMES_PLAYED_KEY, PROGRESS_FILE, RESULTS_KEY, ROOM_RESULTS_KEY, SETTINGS_FILE};
 pub use rooms::{SavedRoom, ROOMS_FILE};
 pub use saves::{OLD_SAVES_FILE, SAVES_DIR};
 pub use settings::{Language, Settings, Skin};
@@ -96,6 +96,7 @@ pub fn build_app<R: Runtime>(
             commands::set_settings,
             commands::get_stats,
             commands::get_candies,
+            commands::record_room_result,
             commands::take_startup_notices,
             commands::host_rooms,
             commands::list_rooms,

@@ -16,7 +16,7 @@
 use crate::error::{AppError, Notice};
 use crate::saves::SavedGames;
 use crate::settings::Settings;
-use crate::stats::{FinishedGame, RESULTS_KEPT};
+use crate::stats::{FinishedGame, RoomResult, RESULTS_KEPT};
 use damas::session::{unix_ms, Session};
 use damas::GameKind;
 use serde_json::{Map, Value};
@@ -34,6 +34,8 @@ const SETTINGS_KEY: &str = "settings";
 pub const GAMES_PLAYED_KEY: &str = "games_finished_vs_cpu";
 /// In `progress.json`: the games finished against the CPU, oldest first (the statistics).
 pub const RESULTS_KEY: &str = "results";
+/// In `progress.json`: the friends' room games finished with this device seated (candies).
+pub const ROOM_RESULTS_KEY: &str = "room_results";
 const STORE_FILES: [&str; 2] = [SETTINGS_FILE, PROGRESS_FILE];
 
 /// Where the stores and the saved games live.
@@ -243,6 +245,55 @@ impl Persist {
             });
         }
         Ok(results)
+    }
+
+    /// The friends' room games finished with this device seated (rewards). Unreadable entries
+    /// are left out and reported like the statistics'.
+    pub fn load_room_results<R: Runtime>(
+        &self,
+        app: &AppHandle<R>,
+        notices: &mut Vec<Notice>,
+    ) -> Result<Vec<RoomResult>, AppError> {
+        let store = self.store(app, PROGRESS_FILE)?;
+        let entries = match store.get(ROOM_RESULTS_KEY) {
+            None => return Ok(Vec::new()),
+            Some(Value::Array(entries)) => entries,
+            Some(_) => {
+                notices.push(Notice {
+                    code: "corrupt_progress",
+                    message:
+                        "the friends' games of the rewards are not a list; starting them again"
+                            .into(),
+                });
+                return Ok(Vec::new());
+            }
+        };
+        let total = entries.len();
+        let results: Vec<RoomResult> = entries
+            .into_iter()
+            .filter_map(|entry| serde_json::from_value(entry).ok())
+            .collect();
+        if results.len() < total {
+            notices.push(Notice {
+                code: "corrupt_progress",
+                message: format!(
+                    "{} of {total} friends' games of the rewards could not be read and are left out",
+                    total - results.len()
+                ),
+            });
+        }
+        Ok(results)
+    }
+
+    /// Writes the friends' room games (the latest [`RESULTS_KEPT`]).
+    pub fn save_room_results<R: Runtime>(
+        &self,
+        app: &AppHandle<R>,
+        results: &[RoomResult],
+    ) -> Result<(), AppError> {
+        let kept = &results[results.len().saturating_sub(RESULTS_KEPT)..];
+        let value = serde_json::to_value(kept).map_err(AppError::storage)?;
+        self.put(app, PROGRESS_FILE, ROOM_RESULTS_KEY, value)
     }
 
     /// Writes the games finished against the CPU (the latest [`RESULTS_KEPT`]).

@@ -6,7 +6,7 @@ use crate::error::{AppError, Notice};
 use crate::persist::Persist;
 use crate::rooms::SavedRooms;
 use crate::settings::Settings;
-use crate::stats::{FinishedGame, Result3, RESULTS_KEPT};
+use crate::stats::{FinishedGame, Result3, RoomResult, RESULTS_KEPT};
 use damas::session::{unix_ms, Session, Sessions};
 use damas::GameKind;
 use std::path::PathBuf;
@@ -19,6 +19,8 @@ pub struct AppState {
     pub notices: Mutex<Vec<Notice>>,
     /// The games finished against the CPU, oldest first (statistics).
     pub results: Mutex<Vec<FinishedGame>>,
+    /// The friends' room games finished with this device seated, oldest first (candies).
+    pub room_results: Mutex<Vec<RoomResult>>,
     /// The friends' room games this device is seated in (`rooms.json`).
     pub rooms: Mutex<SavedRooms>,
     pub persist: Persist,
@@ -60,6 +62,7 @@ impl AppState {
         }
         let settings = persist.load_settings(app, &mut notices)?;
         let results = persist.load_results(app, &mut notices)?;
+        let room_results = persist.load_room_results(app, &mut notices)?;
         for (kind, games) in persist.load_games_played(app, &mut notices)? {
             sessions.set_games_played(kind, games);
         }
@@ -68,6 +71,7 @@ impl AppState {
             settings: Mutex::new(settings),
             notices: Mutex::new(notices),
             results: Mutex::new(results),
+            room_results: Mutex::new(room_results),
             rooms: Mutex::new(rooms),
             persist,
             export_dir,
@@ -107,6 +111,21 @@ impl AppState {
         let excess = results.len().saturating_sub(RESULTS_KEPT);
         results.drain(..excess);
         let _ = self.persist.save_results(app, &results);
+    }
+
+    /// Records a friends' room game once: false when that room's game (code and rematch number)
+    /// is already there. Written like the statistics: a failed write keeps it in memory until
+    /// the next write.
+    pub fn record_room_result<R: Runtime>(&self, app: &AppHandle<R>, game: RoomResult) -> bool {
+        let mut results = lock(&self.room_results);
+        if results.iter().any(|kept| kept.same_game(&game)) {
+            return false;
+        }
+        results.push(game);
+        let excess = results.len().saturating_sub(RESULTS_KEPT);
+        results.drain(..excess);
+        let _ = self.persist.save_room_results(app, &results);
+        true
     }
 
     /// The app is quitting: stop the CPU and keep the plugin from rewriting the stores.

@@ -108,10 +108,45 @@ pub fn summarise(results: &[FinishedGame]) -> Vec<LevelStats> {
     all
 }
 
+/// One friends' room game finished with this device seated: the rewards' record (not part of
+/// the statistics, which are against the CPU). A room game is one per room code and rematch
+/// number, which makes recording it idempotent.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RoomResult {
+    /// The room's code.
+    pub code: String,
+    /// The room's rematch number: 0 for its first game.
+    pub rematch: u32,
+    pub kind: GameKind,
+    /// From this device's seat.
+    pub result: Result3,
+    pub plies: usize,
+    /// Unix milliseconds when the app recorded it.
+    #[serde(default)]
+    pub finished: u64,
+}
+
+impl RoomResult {
+    pub fn same_game(&self, other: &RoomResult) -> bool {
+        self.code == other.code && self.rematch == other.rematch
+    }
+}
+
 /// Rewards (the Turkish page's candies): a game of at least this many plies gives candies.
 pub const CANDY_MIN_PLIES: usize = 16;
-/// Candies for a win against the CPU (friend games, 15/8/5, come with the friend rooms).
+/// Candies for a win against the CPU.
 pub const CANDIES_PER_CPU_WIN: u32 = 6;
+
+/// Candies for a friends' room game of at least [`CANDY_MIN_PLIES`] (the Turkish page: 15 for a
+/// win, 8 for a draw, 5 for a loss).
+pub fn friend_candies(result: Result3) -> u32 {
+    match result {
+        Result3::Win => 15,
+        Result3::Draw => 8,
+        Result3::Loss => 5,
+    }
+}
 /// The most candies one (local) day gives.
 pub const DAILY_CANDY_BUDGET: u32 = 60;
 const DAY_MS: i64 = 86_400_000;
@@ -124,17 +159,29 @@ pub struct Candies {
     pub budget: u32,
 }
 
-/// The candies of the games finished against the CPU. Days are local: `utc_offset_minutes` is
-/// the device's offset from UTC (east positive), `now` the current unix ms.
-pub fn candies(results: &[FinishedGame], utc_offset_minutes: i32, now: u64) -> Candies {
+/// The candies of the games finished against the CPU and in friends' rooms, one budget a day for
+/// both. Days are local: `utc_offset_minutes` is the device's offset from UTC (east positive),
+/// `now` the current unix ms.
+pub fn candies(
+    results: &[FinishedGame],
+    room_results: &[RoomResult],
+    utc_offset_minutes: i32,
+    now: u64,
+) -> Candies {
     let offset = i64::from(utc_offset_minutes) * 60_000;
     let day_of = |ms: u64| (i64::try_from(ms).unwrap_or(i64::MAX) + offset).div_euclid(DAY_MS);
+    let cpu = results
+        .iter()
+        .filter(|game| game.result == Result3::Win && game.plies >= CANDY_MIN_PLIES)
+        .map(|game| (game.finished, CANDIES_PER_CPU_WIN));
+    let friends = room_results
+        .iter()
+        .filter(|game| game.plies >= CANDY_MIN_PLIES)
+        .map(|game| (game.finished, friend_candies(game.result)));
     let mut per_day: std::collections::BTreeMap<i64, u32> = std::collections::BTreeMap::new();
-    for game in results {
-        if game.result == Result3::Win && game.plies >= CANDY_MIN_PLIES {
-            let earned = per_day.entry(day_of(game.finished)).or_default();
-            *earned = (*earned + CANDIES_PER_CPU_WIN).min(DAILY_CANDY_BUDGET);
-        }
+    for (finished, given) in cpu.chain(friends) {
+        let earned = per_day.entry(day_of(finished)).or_default();
+        *earned = (*earned + given).min(DAILY_CANDY_BUDGET);
     }
     Candies {
         today: per_day.get(&day_of(now)).copied().unwrap_or(0),
@@ -227,7 +274,7 @@ mod tests {
         ];
         let now = midnight + 10 * hour;
         assert_eq!(
-            candies(&results, 0, now),
+            candies(&results, &[], 0, now),
             Candies {
                 today: 6,
                 total: 12,
@@ -235,15 +282,62 @@ mod tests {
             }
         );
         // Three hours east of UTC the evening game is after local midnight: the same day.
-        assert_eq!(candies(&results, 180, now).today, 12);
+        assert_eq!(candies(&results, &[], 180, now).today, 12);
         // Ten hours west, 01:00 UTC is the evening before.
-        assert_eq!(candies(&results, -600, now).today, 0);
+        assert_eq!(candies(&results, &[], -600, now).today, 0);
         // The budget caps a day.
         results.extend((0..20).map(|i| at(Win, 30, midnight + 5 * hour + i)));
-        let capped = candies(&results, 0, now);
+        let capped = candies(&results, &[], 0, now);
         assert_eq!(capped.today, DAILY_CANDY_BUDGET);
         assert_eq!(capped.total, DAILY_CANDY_BUDGET + 6);
-        assert_eq!(candies(&[], 0, now).total, 0);
+        assert_eq!(candies(&[], &[], 0, now).total, 0);
+    }
+
+    #[test]
+    fn friend_games_give_15_8_5_within_the_same_daily_budget() {
+        use Result3::{Draw, Loss, Win};
+        let hour = 3_600_000;
+        let midnight: u64 = 1_796_083_200_000;
+        let room = |rematch, result, plies, finished| RoomResult {
+            code: "x8Jd0-qL2mZ_a9Qe".into(),
+            rematch,
+            kind: GameKind::English,
+            result,
+            plies,
+            finished,
+        };
+        let now = midnight + 20 * hour;
+        let friends = vec![
+            room(0, Win, 16, midnight + hour),
+            room(1, Draw, 40, midnight + 2 * hour),
+            room(2, Loss, 30, midnight + 3 * hour),
+            // Too short: nothing.
+            room(3, Win, 15, midnight + 4 * hour),
+            // Yesterday.
+            room(4, Loss, 30, midnight - hour),
+        ];
+        let today = 15 + 8 + 5;
+        assert_eq!(
+            candies(&[], &friends, 0, now),
+            Candies {
+                today,
+                total: today + 5,
+                budget: DAILY_CANDY_BUDGET
+            }
+        );
+        // CPU wins and friend games share the budget.
+        let cpu: Vec<FinishedGame> = (0..6)
+            .map(|i| FinishedGame {
+                finished: midnight + 5 * hour + i,
+                ..game(GameKind::Turkish, Level::Easy, Win, 20)
+            })
+            .collect();
+        assert_eq!(candies(&cpu, &[], 0, now).today, 36);
+        let both = candies(&cpu, &friends, 0, now);
+        assert_eq!(both.today, DAILY_CANDY_BUDGET);
+        assert_eq!(both.total, DAILY_CANDY_BUDGET + 5);
+        assert!(room(0, Win, 1, 0).same_game(&room(0, Loss, 99, 5)));
+        assert!(!room(0, Win, 1, 0).same_game(&room(1, Win, 1, 0)));
     }
 
     #[test]

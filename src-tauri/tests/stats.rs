@@ -149,3 +149,95 @@ fn candies_count_long_wins_of_the_local_day() {
     let candies = app.ok("get_candies", json!({"utcOffsetMinutes": offset_minutes}));
     assert_eq!(candies, json!({"today": 12, "total": 18, "budget": 60}));
 }
+
+#[test]
+fn friend_games_give_candies_once_per_room_game_and_are_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis() as i64;
+    let day = 86_400_000;
+    let offset_minutes = (day / 2 - now.rem_euclid(day)) / 60_000;
+    let candies =
+        |app: &TestApp| app.ok("get_candies", json!({"utcOffsetMinutes": offset_minutes}));
+    let game = |rematch: u32, result: &str, plies: u32| {
+        json!({"game": {"code": "x8Jd0-qL2mZ_a9Qe", "rematch": rematch, "kind": "english",
+                        "result": result, "plies": plies}})
+    };
+    {
+        let app = TestApp::start(dir.path());
+        assert_eq!(
+            app.ok("record_room_result", game(0, "win", 20)),
+            json!(true)
+        );
+        // The same room game again (a resumed screen, a second dialog): not counted twice.
+        assert_eq!(
+            app.ok("record_room_result", game(0, "win", 20)),
+            json!(false)
+        );
+        assert_eq!(
+            app.ok("record_room_result", game(0, "loss", 30)),
+            json!(false)
+        );
+        assert_eq!(
+            candies(&app),
+            json!({"today": 15, "total": 15, "budget": 60})
+        );
+        assert_eq!(
+            app.ok("record_room_result", game(1, "draw", 16)),
+            json!(true)
+        );
+        // Recorded, but too short for candies.
+        assert_eq!(
+            app.ok("record_room_result", game(2, "loss", 15)),
+            json!(true)
+        );
+        assert_eq!(
+            app.ok("record_room_result", game(3, "loss", 60)),
+            json!(true)
+        );
+        assert_eq!(
+            candies(&app),
+            json!({"today": 28, "total": 28, "budget": 60})
+        );
+        for bad in [
+            json!({"game": {"code": "../x", "rematch": 0, "kind": "english", "result": "win", "plies": 20}}),
+            json!({"game": {"code": "x8Jd0-qL2mZ_a9Qe", "rematch": 9, "kind": "english", "result": "victory", "plies": 20}}),
+            json!({"game": {"code": "x8Jd0-qL2mZ_a9Qe", "rematch": 9, "kind": "chess", "result": "win", "plies": 20}}),
+            json!({"game": {"code": "x8Jd0-qL2mZ_a9Qe", "rematch": 9, "kind": "english", "result": "win", "plies": 1_000_000}}),
+            json!({"game": {"code": "x8Jd0-qL2mZ_a9Qe", "rematch": 9, "kind": "english", "result": "win", "plies": 20, "candies": 99}}),
+            json!({"game": {"code": "x8Jd0-qL2mZ_a9Qe", "rematch": -1, "kind": "english", "result": "win", "plies": 20}}),
+        ] {
+            assert_eq!(
+                app.error_code("record_room_result", bad.clone()),
+                "bad_input",
+                "{bad}"
+            );
+        }
+        assert_eq!(candies(&app)["today"], 28, "nothing bad was recorded");
+        // Friend games are rewards only: the statistics are against the CPU.
+        assert_eq!(app.ok("get_stats", json!({})), json!([]));
+    }
+    let app = TestApp::start(dir.path());
+    assert_eq!(
+        candies(&app),
+        json!({"today": 28, "total": 28, "budget": 60})
+    );
+    assert_eq!(
+        app.ok("record_room_result", game(1, "win", 40)),
+        json!(false),
+        "still once after a restart"
+    );
+    let progress: Value = serde_json::from_slice(
+        &std::fs::read(dir.path().join(damas_app_lib::PROGRESS_FILE)).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(
+        progress[damas_app_lib::ROOM_RESULTS_KEY]
+            .as_array()
+            .unwrap()
+            .len(),
+        4
+    );
+}

@@ -64,6 +64,7 @@ export const api = {
   takeStartupNotices: () => call('take_startup_notices', {}),
   listRooms: () => call('list_rooms', {}),
   takeDeepLink: () => call('take_deep_link', {}),
+  recordRoomResult: (game) => call('record_room_result', { game }),
 };
 
 /**

@@ -147,3 +147,17 @@ export function roomBackend(socket, you) {
     rematch: async () => view(await socket.rematch()),
   };
 }
+
+/**
+ * The finished room game as this device's seat saw it, for the rewards (record_room_result):
+ * `{code, rematch, kind, result: 'win'|'draw'|'loss', plies}`, or null while the game runs, for
+ * a spectator, or for a seat this device left (the CPU played it on).
+ */
+export function roomResultFor(room, you) {
+  if (!room || !room.started || !room.result || you == null) return null;
+  const seat = room.seats[you];
+  if (!seat || seat.left) return null;
+  const winner = room.result.winner;
+  const result = winner == null ? 'draw' : winner === you ? 'win' : 'loss';
+  return { code: room.code, rematch: room.rematch, kind: room.game.kind, result, plies: room.view.ply };
+}

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   roomGameView, serverNow, takeoverLeft, clockFace, formatClock, seatState, hasFreeSeat, roomLink, socketUrl,
-  codeFromInput, cleanNickname, roomBackend,
+  codeFromInput, cleanNickname, roomBackend, roomResultFor,
 } from '../js/rooms.js';
 import { createRoomSocket, createTokenStore } from '../js/room-socket.js';
 import { createGameController } from '../js/game-controller.js';
@@ -199,4 +199,16 @@ test('a rematch with swapped seats turns the board to my new seat', async () => 
   assert.equal(game.view.outcome, null);
   assert.deepEqual(game.view.human_seats, [1]);
   assert.equal(viewerSeat(game.view), 1);
+});
+
+test('a finished room game for the rewards: from my seat, once it is over, not for a spectator or a seat left', () => {
+  const over = (winner, extra = {}) => room({ index: 4, result: { winner, reason: 'resignation', flagged: null }, rematch: 2, ...extra });
+  const plies = over(0).view.ply;
+  assert.ok(plies > 0);
+  assert.deepEqual(roomResultFor(over(0), 0), { code: 'ROOM1234abcd', rematch: 2, kind: 'english', result: 'win', plies });
+  assert.equal(roomResultFor(over(0), 1).result, 'loss');
+  assert.equal(roomResultFor(over(null), 1).result, 'draw');
+  assert.equal(roomResultFor(room({ index: 4 }), 0), null, 'still running');
+  assert.equal(roomResultFor(over(0), null), null, 'a spectator');
+  assert.equal(roomResultFor(over(1, { seats: [seat(0, { left: true }), seat(1)] }), 0), null, 'left: the CPU finished it');
 });

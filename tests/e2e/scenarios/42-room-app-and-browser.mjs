@@ -118,6 +118,11 @@ export default {
       await again.waitHome();
       const left = await again.driver.executeScript("return document.querySelectorAll('[data-testid=room-row]').length");
       assert.equal(left, 0, 'no online game listed once it is over');
+      // Both room games are in the rewards' record, once each, from Ana's side: Bea resigned
+      // the first, Ana the rematch (too short for candies: under 16 plies).
+      const progressFile = path.join(t.app.appDataDirs().find((d) => fs.existsSync(path.join(d, 'progress.json'))), 'progress.json');
+      const rewarded = JSON.parse(fs.readFileSync(progressFile, 'utf8')).room_results.map((r) => [r.code, r.rematch, r.result]);
+      assert.deepEqual(rewarded, [[lobby.room.code, 0, 'win'], [lobby.room.code, 1, 'loss']]);
     } finally {
       for (const b of browsers) await b.close();
       for (const b of browsers) b.removeProfile();

@@ -51,7 +51,8 @@ export async function homeScreen(app) {
     main.append(offer);
   }
   main.append(h('p', { class: 'tagline' }, t('app.tagline')));
-  // Rewards: today's candies (wins against the CPU of at least 16 moves, within a daily budget).
+  // Rewards: today's candies (games of at least 16 moves: CPU wins, friends' room games; within a
+  // daily budget).
   const candies = await api.getCandies(-new Date().getTimezoneOffset()).catch(() => null);
   if (candies && candies.total > 0) {
     main.append(h('p', { class: 'candies', 'data-testid': 'candies', 'data-today': candies.today, 'data-total': candies.total },

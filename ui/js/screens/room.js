@@ -4,13 +4,13 @@
 // seats") and, once the game starts, the offline game screen on the room's backend with the seat
 // list (connection, takeover countdown, clocks) beside the board. The socket comes from api.js.
 
-import { openRoom, roomServerFor } from '../api.js';
+import { api, inApp, openRoom, roomServerFor } from '../api.js';
 import { h, clear } from '../dom.js';
 import { t, seatName } from '../i18n.js';
 import { topBar } from './common.js';
 import { gameScreen } from './game.js';
 import {
-  roomGameView, seatState, takeoverLeft, clockFace, formatClock, roomLink, hasFreeSeat, cleanNickname,
+  roomGameView, seatState, takeoverLeft, clockFace, formatClock, roomLink, hasFreeSeat, cleanNickname, roomResultFor,
 } from '../rooms.js';
 import { renderSVG } from '../../vendor/uqr/index.mjs';
 
@@ -282,8 +282,19 @@ export async function roomScreen(app, code) {
       game.receive(roomGameView(room, you));
     }
     lastRematch = room.rematch;
+    recordResult(room);
     if (!tick && ticking(room)) tick = setInterval(onTick, 1000);
     if (tick && !ticking(room)) { clearInterval(tick); tick = 0; }
+  }
+
+  // The app's rewards: each room game this device finished in its seat, once (the app also
+  // refuses a second record of the same room code and rematch number).
+  const recorded = new Set();
+  function recordResult(room) {
+    const game = inApp() ? roomResultFor(room, you) : null;
+    if (!game || recorded.has(game.rematch)) return;
+    recorded.add(game.rematch);
+    api.recordRoomResult(game).catch(() => recorded.delete(game.rematch));
   }
 
   function onTick() {
