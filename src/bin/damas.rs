@@ -300,6 +300,7 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), CliError> {
                 games,
                 seed,
                 jobs,
+                opening_plies: 0,
             };
             let progress = |done: u32, total: u32| {
                 let width = 30;

@@ -90,7 +90,11 @@ pub fn search<P: Searchable>(
             searcher.alphabeta(position, depth as i32, 0, -INFINITY, INFINITY)
         };
         let aborted = searcher.budget.aborted();
-        if let Some(index) = searcher.root_best {
+        // A timed search abandoned mid-iteration keeps the last complete iteration's move; a
+        // node-budgeted one (every level but expert, replayed exactly) takes the best root move
+        // its cut iteration fully searched, as it always has.
+        let keep_completed = aborted && params.limits.is_timed() && found.depth > 0;
+        if let Some(index) = searcher.root_best.filter(|_| !keep_completed) {
             found.best = moves[index].clone();
             if !aborted {
                 found.score = value;
