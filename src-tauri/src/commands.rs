@@ -2,7 +2,7 @@
 //! and back, persisting a changed game before it replies.
 
 use crate::error::{AppError, Notice};
-use crate::settings::Settings;
+use crate::settings::{check_movetime, Settings};
 use crate::state::{lock, AppState};
 use crate::stats::{candies, summarise, Candies, LevelStats};
 use damas::position::MoveInfo;
@@ -159,7 +159,11 @@ pub async fn cpu_move<R: Runtime>(
     state: State<'_, AppState>,
     id: String,
 ) -> Reply<GameView> {
-    let turn = lock(&state.sessions).get_mut(&id)?.begin_cpu_turn()?;
+    let movetime = lock(&state.settings).movetime;
+    let turn = lock(&state.sessions)
+        .get_mut(&id)?
+        .begin_cpu_turn()?
+        .with_movetime(movetime);
     let (turn, chosen) = tokio::task::spawn_blocking(move || {
         let chosen = turn.think();
         (turn, chosen)
@@ -267,6 +271,7 @@ pub fn set_settings<R: Runtime>(
     state: State<'_, AppState>,
     settings: Value,
 ) -> Reply<Settings> {
+    check_movetime(&settings).map_err(AppError::bad_input)?;
     let settings: Settings = serde_json::from_value(settings).map_err(AppError::bad_input)?;
     let mut current = lock(&state.settings);
     state.persist.save_settings(&app, &settings)?;
