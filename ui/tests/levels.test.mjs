@@ -24,9 +24,9 @@ test('thinking times run from half a second to five seconds, labelled in seconds
   assert.equal(MOVETIME_CHOICES.at(-1), MOVETIME.max);
   assert.ok(MOVETIME_CHOICES.includes(MOVETIME.default));
   const en = movetimeOptions((key, vars) => t(key, vars, 'en'), 'en');
-  assert.deepEqual(en.map((o) => o.label), ['0.5 s', '1 s', '2 s', '3 s', '5 s']);
+  assert.deepEqual(en.map((o) => o.label), ['0.5\u00a0s', '1\u00a0s', '2\u00a0s', '3\u00a0s', '5\u00a0s']);
   const es = movetimeOptions((key, vars) => t(key, vars, 'es'), 'es');
-  assert.equal(es[0].label, '0,5 s');
+  assert.equal(es[0].label, '0,5\u00a0s', 'a non-breaking space keeps the unit with the figure');
 });
 
 test('a missing or corrupt thinking time reads as the default', () => {
