@@ -224,8 +224,8 @@ const EXPERT_TABLE_BITS: u32 = 20;
 /// The expert level: iterative deepening until half the thinking time is spent (an iteration
 /// costs a few times the one before, so a later start would rarely finish), the iteration under
 /// way abandoned at the full time, the last complete iteration's move played. No evaluation
-/// noise (its timing varies its play already), late-move reductions in draughts as hard, the
-/// paranoid search with more than two seats.
+/// noise (its timing varies its play already), late-move reductions in draughts as hard,
+/// aspiration windows, the paranoid search with more than two seats.
 fn expert_config(kind: GameKind, movetime: MoveTime) -> PlayerConfig {
     let hard = movetime.duration();
     PlayerConfig {
@@ -238,8 +238,19 @@ fn expert_config(kind: GameKind, movetime: MoveTime) -> PlayerConfig {
             table_bits: EXPERT_TABLE_BITS,
             reductions: kind.is_draughts(),
             best_reply: false,
+            aspiration: expert_aspiration(kind),
         },
         mistakes: None,
+    }
+}
+
+/// Half-width of expert's aspiration windows: a quarter of a man in draughts, three steps in
+/// Diamond, half a piece in the capture game (whose scores move by whole pieces).
+fn expert_aspiration(kind: GameKind) -> i32 {
+    match kind {
+        GameKind::English | GameKind::International | GameKind::Turkish => 25,
+        GameKind::Diamond => 30,
+        GameKind::Capture => 50,
     }
 }
 
@@ -270,6 +281,7 @@ fn baseline_config(kind: GameKind) -> PlayerConfig {
             table_bits: 20,
             reductions: kind.is_draughts(),
             best_reply: false,
+            aspiration: 0,
         },
         mistakes: None,
     }
@@ -293,6 +305,7 @@ pub fn config(variant: Variant, player: Player) -> PlayerConfig {
                 table_bits: 16,
                 reductions: false,
                 best_reply: false,
+                aspiration: 0,
             },
             mistakes: None,
         },
@@ -320,6 +333,7 @@ pub fn config(variant: Variant, player: Player) -> PlayerConfig {
                     // (docs/cpu.md): its tree gives the root seat every other move, so it
                     // counts on chains that the second opponent takes in play.
                     best_reply: false,
+                    aspiration: 0,
                 },
                 mistakes: (level == Level::Easy).then(|| mistakes(kind)),
             }

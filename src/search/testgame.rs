@@ -184,6 +184,7 @@ mod tests {
             table_bits: 16,
             reductions: false,
             best_reply: false,
+            aspiration: 0,
         }
     }
 
@@ -380,6 +381,31 @@ mod tests {
             .expect("moves");
         assert_eq!(found.best, complete.best, "depth {}", found.depth);
         assert_eq!(found.score, complete.score);
+    }
+
+    #[test]
+    fn aspiration_windows_return_the_full_window_value() {
+        // Seeded noise gives the leaves varied values; narrow windows fail often, both ways.
+        let stop = AtomicBool::new(false);
+        for (piles, seed) in [([7, 9, 11, 4], 3), ([12, 5, 8, 9], 8), ([3, 14, 6, 10], 21)] {
+            let nim = Nim::new(piles, 2);
+            for depth in 4..=7 {
+                let full = Params {
+                    noise: 40,
+                    seed,
+                    ..params(Limits::depth(depth))
+                };
+                let aspiring = Params {
+                    aspiration: 2,
+                    ..full
+                };
+                let plain = alphabeta::search(&nim, &[], &full, &stop).expect("moves");
+                let aspired = alphabeta::search(&nim, &[], &aspiring, &stop).expect("moves");
+                assert_eq!(aspired.score, plain.score, "{piles:?} depth {depth}");
+                assert_eq!(aspired.depth, depth);
+                assert!(nim.moves().contains(&aspired.best));
+            }
+        }
     }
 
     #[test]
