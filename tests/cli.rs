@@ -128,3 +128,152 @@ fn bad_input_is_exit_code_two_with_a_message() {
         assert!(output.stdout.is_empty(), "{args:?} printed to stdout");
     }
 }
+
+/// The legal moves' texts, from `damas moves` (independent of the search).
+fn legal_moves(args: &[&str]) -> Vec<String> {
+    let output = damas(args);
+    assert!(output.status.success(), "{args:?}: {output:?}");
+    stdout_lines(&output)
+        .iter()
+        .map(|line| {
+            let mv: Value = serde_json::from_str(line).expect("each line is JSON");
+            mv["move"].as_str().expect("a move text").to_string()
+        })
+        .collect()
+}
+
+#[test]
+fn expert_bestmove_plays_a_legal_move_within_its_movetime_setting() {
+    for game in [
+        &["english"][..],
+        &["turkish", "--after", "c3-c4"],
+        &["diamond", "--players", "2"],
+    ] {
+        let mut args = vec!["bestmove"];
+        args.extend_from_slice(game);
+        args.extend_from_slice(&["--level", "expert", "--movetime", "500"]);
+        let output = damas(&args);
+        assert!(output.status.success(), "{args:?}: {output:?}");
+        let chosen = stdout_lines(&output).last().cloned().expect("a move line");
+        let mut moves_args = vec!["moves"];
+        moves_args.extend_from_slice(game);
+        assert!(
+            legal_moves(&moves_args).contains(&chosen),
+            "{args:?}: {chosen} is not legal"
+        );
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        let depth: u32 = stderr
+            .split_whitespace()
+            .skip_while(|word| *word != "depth")
+            .nth(1)
+            .and_then(|word| word.parse().ok())
+            .unwrap_or_else(|| panic!("{args:?}: no depth in {stderr}"));
+        assert!(depth >= 1, "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn a_movetime_out_of_range_is_refused_before_anything_runs() {
+    for args in [
+        &[
+            "bestmove",
+            "english",
+            "--level",
+            "expert",
+            "--movetime",
+            "499",
+        ][..],
+        &[
+            "bestmove",
+            "english",
+            "--level",
+            "expert",
+            "--movetime",
+            "5001",
+        ],
+        &[
+            "bestmove",
+            "english",
+            "--level",
+            "expert",
+            "--movetime",
+            "0",
+        ],
+        &[
+            "bestmove",
+            "english",
+            "--level",
+            "expert",
+            "--movetime",
+            "-1",
+        ],
+        &[
+            "bestmove",
+            "english",
+            "--level",
+            "expert",
+            "--movetime",
+            "fast",
+        ],
+        &[
+            "bestmove",
+            "english",
+            "--level",
+            "expert",
+            "--movetime",
+            "99999999999999999999",
+        ],
+        &[
+            "selfplay",
+            "english",
+            "--levels",
+            "expert,baseline",
+            "--movetime",
+            "6000",
+        ],
+    ] {
+        let output = damas(args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {output:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains("--movetime"), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert!(output.stdout.is_empty(), "{args:?} printed to stdout");
+    }
+    let output = damas(&[
+        "bestmove",
+        "english",
+        "--level",
+        "expert",
+        "--movetime",
+        "5001",
+    ]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("500–5000 ms"),
+        "the range is named: {stderr}"
+    );
+}
+
+#[test]
+fn the_harness_knows_expert_and_baseline_and_names_the_levels_it_knows() {
+    let output = damas(&["selfplay", "english", "--levels", "expert,grandmaster"]);
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    for name in ["grandmaster", "expert", "baseline"] {
+        assert!(stderr.contains(name), "{name} missing: {stderr}");
+    }
+    // A deterministic baseline answer: the same move twice, and a legal one.
+    let args = [
+        "bestmove",
+        "international",
+        "--level",
+        "baseline",
+        "--seed",
+        "3",
+    ];
+    let first = damas(&args);
+    assert!(first.status.success(), "{first:?}");
+    assert_eq!(stdout_lines(&first), stdout_lines(&damas(&args)));
+    let chosen = stdout_lines(&first).last().cloned().expect("a move line");
+    assert!(legal_moves(&["moves", "international"]).contains(&chosen));
+}

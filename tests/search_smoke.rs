@@ -14,6 +14,7 @@ fn play(kind: GameKind, players: u8, levels: &[Level], games: u32, jobs: usize) 
         games,
         seed: 5,
         jobs,
+        opening_plies: 0,
     };
     selfplay::run(&config, &catalogue::new_game, None).expect("match")
 }

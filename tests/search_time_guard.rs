@@ -66,6 +66,7 @@ fn budget_reports_the_time_guard_only_when_it_fires() {
         min_depth: 0,
         max_nodes: 2_000,
         max_time: Duration::from_secs(3600),
+        soft_time: None,
     };
     let mut budget = Budget::new(counted, &stop);
     budget.start_iteration(1);

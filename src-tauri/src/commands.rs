@@ -3,7 +3,7 @@
 
 use crate::error::{AppError, Notice};
 use crate::rooms::SavedRoom;
-use crate::settings::Settings;
+use crate::settings::{check_movetime, Settings};
 use crate::state::{lock, AppState};
 use crate::stats::{candies, summarise, Candies, LevelStats, RoomResult};
 use damas::position::MoveInfo;
@@ -160,7 +160,11 @@ pub async fn cpu_move<R: Runtime>(
     state: State<'_, AppState>,
     id: String,
 ) -> Reply<GameView> {
-    let turn = lock(&state.sessions).get_mut(&id)?.begin_cpu_turn()?;
+    let movetime = lock(&state.settings).movetime;
+    let turn = lock(&state.sessions)
+        .get_mut(&id)?
+        .begin_cpu_turn()?
+        .with_movetime(movetime);
     let (turn, chosen) = tokio::task::spawn_blocking(move || {
         let chosen = turn.think();
         (turn, chosen)
@@ -268,6 +272,7 @@ pub fn set_settings<R: Runtime>(
     state: State<'_, AppState>,
     settings: Value,
 ) -> Reply<Settings> {
+    check_movetime(&settings).map_err(AppError::bad_input)?;
     let mut settings: Settings = serde_json::from_value(settings).map_err(AppError::bad_input)?;
     if let Some(server) = settings.room_server.take() {
         let server = server.trim().trim_end_matches('/').to_string();

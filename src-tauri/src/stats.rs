@@ -67,7 +67,7 @@ pub struct LevelStats {
 pub fn summarise(results: &[FinishedGame]) -> Vec<LevelStats> {
     let mut all = Vec::new();
     for kind in GameKind::ALL {
-        for level in [Level::Easy, Level::Medium, Level::Hard] {
+        for level in Level::ALL {
             let games: Vec<&FinishedGame> = results
                 .iter()
                 .filter(|game| game.kind == kind && game.level == level)

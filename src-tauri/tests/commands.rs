@@ -576,3 +576,75 @@ fn a_move_that_cannot_be_saved_is_not_played() {
 
     assert_eq!(app.ok("play_move", args)["ply"], 1);
 }
+
+#[test]
+fn the_expert_thinking_time_is_a_checked_setting_and_a_corrupt_one_reads_as_the_default() {
+    let dir = tempfile::tempdir().unwrap();
+    let slow = json!({"language": null, "skin": "wood", "sound": true, "animations": true, "movetime": 2500});
+    {
+        let app = TestApp::start(dir.path());
+        assert_eq!(app.ok("set_settings", json!({"settings": slow})), slow);
+        for bad in [
+            json!(499),
+            json!(5001),
+            json!(0),
+            json!(-1000),
+            json!(1.5),
+            json!("2s"),
+        ] {
+            let mut settings = slow.clone();
+            settings["movetime"] = bad.clone();
+            assert_eq!(
+                app.error_code("set_settings", json!({"settings": settings})),
+                "bad_input",
+                "{bad}"
+            );
+        }
+        assert_eq!(app.ok("get_settings", json!({})), slow);
+    }
+    let app = TestApp::start(dir.path());
+    assert_eq!(
+        app.ok("get_settings", json!({})),
+        slow,
+        "kept across a restart"
+    );
+    drop(app);
+    // A file edited by hand (or damaged) with a time out of range: the default, the rest kept.
+    let file = dir.path().join(damas_app_lib::SETTINGS_FILE);
+    let mut on_disk: Value = serde_json::from_slice(&std::fs::read(&file).unwrap()).unwrap();
+    on_disk["settings"]["movetime"] = json!(99_999);
+    on_disk["settings"]["skin"] = json!("candy");
+    std::fs::write(&file, serde_json::to_vec(&on_disk).unwrap()).unwrap();
+    let app = TestApp::start(dir.path());
+    assert_eq!(
+        app.ok("get_settings", json!({})),
+        json!({"language": null, "skin": "candy", "sound": true, "animations": true})
+    );
+}
+
+#[test]
+fn the_expert_cpu_answers_a_legal_move_with_the_thinking_time_set() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = TestApp::start(dir.path());
+    let fast = json!({"language": null, "skin": "wood", "sound": true, "animations": true, "movetime": 500});
+    app.ok("set_settings", json!({"settings": fast}));
+    for kind in ["english", "diamond"] {
+        // The human takes the second seat: the expert CPU moves first.
+        let setup = json!({"setup": {"variant": {"kind": kind, "players": 2}, "mode": "cpu",
+            "level": "expert", "human_seats": [1]}});
+        let view = new_game(&app, setup);
+        assert_eq!(view["level"], "expert");
+        assert_eq!(view["cpu_to_move"], true);
+        let after = app.ok("cpu_move", id(&view));
+        assert_eq!(after["ply"], 1, "{kind}");
+        let played = &after["history"][0]["move"]["move"];
+        let legal: Vec<&Value> = view["legal_moves"]
+            .as_array()
+            .expect("moves")
+            .iter()
+            .map(|mv| &mv["move"])
+            .collect();
+        assert!(legal.contains(&played), "{kind}: {played} is not legal");
+        assert_eq!(after["cpu_to_move"], false);
+    }
+}

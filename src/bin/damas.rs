@@ -4,6 +4,7 @@
 
 use clap::{Args, Parser, Subcommand};
 use damas::notation::star_text;
+use damas::search::levels::MoveTime;
 use damas::search::{selfplay, Player};
 use damas::{catalogue, AnyGame, GameKind, GameResult, MoveInfo, Playable, Variant};
 use serde_json::{json, Value};
@@ -50,9 +51,13 @@ enum Command {
     Bestmove {
         #[command(flatten)]
         game: GameArgs,
-        /// easy, medium, hard, or reference (the seed's Turkish CPU: 3 plies a side).
+        /// easy, medium, hard, expert (thinks --movetime), reference (the seed's Turkish CPU:
+        /// 3 plies a side) or baseline (hard frozen as it was when expert came).
         #[arg(long, default_value = "hard")]
         level: String,
+        /// Expert's thinking time per move in milliseconds (500–5000).
+        #[arg(long, value_parser = parse_movetime, default_value = "1000", allow_hyphen_values = true)]
+        movetime: MoveTime,
         #[arg(long, default_value_t = 0)]
         seed: u64,
     },
@@ -64,9 +69,16 @@ enum Command {
         players: Option<u8>,
         #[arg(long)]
         long_jump: bool,
-        /// One level per seat, comma-separated (easy, medium, hard, reference).
+        /// One level per seat, comma-separated (easy, medium, hard, expert, reference, baseline).
         #[arg(long, value_delimiter = ',', required = true)]
         levels: Vec<String>,
+        /// Expert's thinking time per move in milliseconds (500–5000).
+        #[arg(long, value_parser = parse_movetime, default_value = "1000", allow_hyphen_values = true)]
+        movetime: MoveTime,
+        /// Random moves from the seed before the players take over; each opening is played with
+        /// every seating in a row.
+        #[arg(long, default_value_t = 0)]
+        opening_plies: u32,
         #[arg(long, default_value_t = 10)]
         games: u32,
         #[arg(long, default_value_t = 1)]
@@ -121,7 +133,7 @@ enum CliError {
         text: String,
         source: damas::MoveError,
     },
-    #[error("unknown level '{0}' (expected easy, medium, hard or reference)")]
+    #[error("unknown level '{0}' (expected easy, medium, hard, expert, reference or baseline)")]
     Level(String),
     #[error("the game is over: there is no move to choose")]
     NoMove,
@@ -131,6 +143,23 @@ enum CliError {
     PathsUnavailable,
     #[error("could not write output: {0}")]
     Output(#[from] std::io::Error),
+}
+
+/// `--movetime`: milliseconds within expert's range, checked by clap before anything runs.
+fn parse_movetime(text: &str) -> Result<MoveTime, String> {
+    let ms: u64 = text
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number of milliseconds"))?;
+    MoveTime::from_millis(ms).map_err(|error| error.to_string())
+}
+
+/// The player a level name means, expert thinking `movetime`.
+fn player(text: String, movetime: MoveTime) -> Result<Player, CliError> {
+    match Player::parse(&text) {
+        Some(Player::Expert(_)) => Ok(Player::Expert(movetime)),
+        Some(player) => Ok(player),
+        None => Err(CliError::Level(text)),
+    }
 }
 
 impl GameArgs {
@@ -260,8 +289,13 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), CliError> {
             let game = game.build()?;
             writeln!(out, "{}", status_json(game.as_ref()))?;
         }
-        Command::Bestmove { game, level, seed } => {
-            let player = Player::parse(&level).ok_or(CliError::Level(level))?;
+        Command::Bestmove {
+            game,
+            level,
+            movetime,
+            seed,
+        } => {
+            let player = player(level, movetime)?;
             let game = game.build()?;
             let stop = std::sync::atomic::AtomicBool::new(false);
             let started = Instant::now();
@@ -282,6 +316,8 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), CliError> {
             players,
             long_jump,
             levels,
+            movetime,
+            opening_plies,
             games,
             seed,
             jobs,
@@ -291,7 +327,7 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), CliError> {
             let variant = Variant::new(kind, players_count, long_jump)?;
             let players = levels
                 .into_iter()
-                .map(|text| Player::parse(&text).ok_or(CliError::Level(text)))
+                .map(|text| player(text, movetime))
                 .collect::<Result<Vec<_>, _>>()?;
             let config = selfplay::MatchConfig {
                 variant,
@@ -300,6 +336,7 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), CliError> {
                 games,
                 seed,
                 jobs,
+                opening_plies,
             };
             let progress = |done: u32, total: u32| {
                 let width = 30;

@@ -40,6 +40,10 @@ pub struct Params {
     /// Best-Reply Search instead of the paranoid search when more than two seats play and the
     /// game lets a seat move out of turn ([`Searchable::with_turn`]); ignored otherwise.
     pub best_reply: bool,
+    /// Aspiration windows: from the fourth iteration on, the root is searched with a window of
+    /// this half-width around the previous iteration's score (widened fourfold on the side that
+    /// fails, until it holds). 0: full windows (every level but expert, so they replay as before).
+    pub aspiration: i32,
 }
 
 /// The search's answer.
@@ -83,14 +87,19 @@ pub fn search<P: Searchable>(
     let mut depth = 1;
     while searcher.budget.may_start(depth) {
         searcher.budget.start_iteration(depth);
-        searcher.root_best = None;
         let value = if best_reply {
+            searcher.root_best = None;
             searcher.best_reply(position, depth as i32, 0, -INFINITY, INFINITY)
         } else {
-            searcher.alphabeta(position, depth as i32, 0, -INFINITY, INFINITY)
+            let aspire = params.aspiration > 0 && depth >= 4 && !score::is_decisive(found.score);
+            searcher.aspiration_root(position, depth as i32, aspire.then_some(found.score))
         };
         let aborted = searcher.budget.aborted();
-        if let Some(index) = searcher.root_best {
+        // A timed search abandoned mid-iteration keeps the last complete iteration's move; a
+        // node-budgeted one (every level but expert, replayed exactly) takes the best root move
+        // its cut iteration fully searched, as it always has.
+        let keep_completed = aborted && params.limits.is_timed() && found.depth > 0;
+        if let Some(index) = searcher.root_best.filter(|_| !keep_completed) {
             found.best = moves[index].clone();
             if !aborted {
                 found.score = value;
@@ -258,6 +267,33 @@ impl<'a, P: Searchable> Searcher<'a, P> {
             reversible_from: vec![0; history.len()],
             repetition: position.repetition_limit().is_some(),
             root_best: None,
+        }
+    }
+
+    /// One iteration at the root: with a full window, or around `guess` (aspiration windows,
+    /// `Params::aspiration`), searching again with a wider window on the side a result falls
+    /// outside, so the value returned is always exact (unless the budget cut the search).
+    fn aspiration_root(&mut self, position: &P, depth: i32, guess: Option<i32>) -> i32 {
+        let Some(guess) = guess else {
+            self.root_best = None;
+            return self.alphabeta(position, depth, 0, -INFINITY, INFINITY);
+        };
+        let mut delta = self.params.aspiration;
+        let (mut low, mut high) = (guess - delta, guess + delta);
+        loop {
+            self.root_best = None;
+            let value = self.alphabeta(position, depth, 0, low, high);
+            if self.budget.aborted() || (value > low && value < high) {
+                return value;
+            }
+            delta = delta.saturating_mul(4);
+            // A mate score or a swing past a few pieces: drop that side's bound altogether.
+            let wide = delta > 16 * self.params.aspiration || score::is_decisive(value);
+            if value <= low {
+                low = if wide { -INFINITY } else { value - delta };
+            } else {
+                high = if wide { INFINITY } else { value + delta };
+            }
         }
     }
 

@@ -3,7 +3,8 @@
 //!
 //! Budgets are in nodes so that a match replays move for move; they were sized so the move
 //! times of issue 4 hold on one core in release (hard median ≤ 1 s, medium ≤ 200 ms, easy
-//! ≤ 50 ms — measured figures in docs/cpu.md).
+//! ≤ 50 ms — measured figures in docs/cpu.md). Expert alone is budgeted in time (issue 16): it
+//! plays the strongest move the engine finds in its thinking time, so it does not replay.
 
 use super::alphabeta::Params;
 use super::limits::Limits;
@@ -13,52 +14,137 @@ use super::searchable::EvalStyle;
 use crate::position::{GameKind, Variant};
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
+use thiserror::Error;
 
-/// The three CPU strengths.
+/// The CPU strengths: three node-budgeted levels that replay exactly, and expert, which thinks
+/// for a set time ([`MoveTime`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Level {
     Easy,
     Medium,
     Hard,
+    Expert,
 }
 
 impl Level {
+    pub const ALL: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Expert];
+
     pub fn as_str(self) -> &'static str {
         match self {
             Level::Easy => "easy",
             Level::Medium => "medium",
             Level::Hard => "hard",
+            Level::Expert => "expert",
         }
     }
 
     pub fn parse(text: &str) -> Option<Level> {
-        [Level::Easy, Level::Medium, Level::Hard]
-            .into_iter()
-            .find(|level| level.as_str() == text)
+        Level::ALL.into_iter().find(|level| level.as_str() == text)
     }
 }
 
-/// A CPU player: one of the levels, or the seed's Turkish CPU kept as a yardstick (three plies
-/// for each side, captures finished at the horizon, material only).
+/// A thinking time outside [`MoveTime::MIN_MS`]..=[`MoveTime::MAX_MS`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[error("thinking time {0} ms is out of range (expected {min}–{max} ms)", min = MoveTime::MIN_MS, max = MoveTime::MAX_MS)]
+pub struct MoveTimeError(pub u64);
+
+/// The expert level's thinking time per move, in milliseconds of the thinking thread's CPU time
+/// (what one free core gives; a busy machine takes longer on the wall clock). Always within
+/// 0.5–5 s.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "u64", into = "u64")]
+pub struct MoveTime(u32);
+
+impl MoveTime {
+    pub const MIN_MS: u32 = 500;
+    pub const MAX_MS: u32 = 5_000;
+    pub const DEFAULT: MoveTime = MoveTime(1_000);
+
+    pub fn from_millis(ms: u64) -> Result<MoveTime, MoveTimeError> {
+        u32::try_from(ms)
+            .ok()
+            .filter(|ms| (MoveTime::MIN_MS..=MoveTime::MAX_MS).contains(ms))
+            .map(MoveTime)
+            .ok_or(MoveTimeError(ms))
+    }
+
+    pub fn millis(self) -> u32 {
+        self.0
+    }
+
+    pub fn duration(self) -> Duration {
+        Duration::from_millis(u64::from(self.0))
+    }
+}
+
+impl Default for MoveTime {
+    fn default() -> Self {
+        MoveTime::DEFAULT
+    }
+}
+
+impl TryFrom<u64> for MoveTime {
+    type Error = MoveTimeError;
+
+    fn try_from(ms: u64) -> Result<Self, Self::Error> {
+        MoveTime::from_millis(ms)
+    }
+}
+
+impl From<MoveTime> for u64 {
+    fn from(time: MoveTime) -> u64 {
+        u64::from(time.0)
+    }
+}
+
+/// A CPU player: one of the levels; expert with its thinking time; the seed's Turkish CPU kept
+/// as a yardstick (three plies for each side, captures finished at the horizon, material only);
+/// or the baseline, the hard level frozen as it played when expert was introduced (issue 16),
+/// so that the match harness measures later changes to hard and expert against a fixed player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Player {
+    /// A level; `Cpu(Level::Expert)` thinks for [`MoveTime::DEFAULT`].
     Cpu(Level),
+    Expert(MoveTime),
     Reference,
+    Baseline,
 }
 
 impl Player {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Player::Cpu(level) => level.as_str(),
-            Player::Reference => "reference",
+    /// The player of `level`, with `movetime` for expert (ignored by the other levels).
+    pub fn at_level(level: Level, movetime: MoveTime) -> Player {
+        match level {
+            Level::Expert => Player::Expert(movetime),
+            _ => Player::Cpu(level),
         }
     }
 
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Player::Cpu(level) => level.as_str(),
+            Player::Expert(_) => Level::Expert.as_str(),
+            Player::Reference => "reference",
+            Player::Baseline => "baseline",
+        }
+    }
+
+    /// The name with expert's thinking time when it is not the default (match tables).
+    pub fn label(self) -> String {
+        match self {
+            Player::Expert(time) if time != MoveTime::DEFAULT => {
+                format!("expert {}ms", time.millis())
+            }
+            _ => self.as_str().to_string(),
+        }
+    }
+
+    /// `easy`, `medium`, `hard`, `expert` (default thinking time), `reference` or `baseline`.
     pub fn parse(text: &str) -> Option<Player> {
         match text {
             "reference" => Some(Player::Reference),
-            _ => Level::parse(text).map(Player::Cpu),
+            "baseline" => Some(Player::Baseline),
+            _ => Level::parse(text).map(|level| Player::at_level(level, MoveTime::DEFAULT)),
         }
     }
 }
@@ -74,18 +160,20 @@ struct Budget {
     table_bits: u32,
 }
 
+/// The budget of a node-budgeted level (expert is timed: see [`expert_config`]).
 fn budget(kind: GameKind, level: Level) -> Budget {
     let (nodes, min_depth, max_depth) = match (kind, level) {
-        (GameKind::English | GameKind::International | GameKind::Turkish, Level::Hard) => {
-            (600_000, 1, 40)
-        }
+        (
+            GameKind::English | GameKind::International | GameKind::Turkish,
+            Level::Hard | Level::Expert,
+        ) => (600_000, 1, 40),
         // Medium is never weaker than the seed's Turkish CPU: it always completes 3 plies per
         // side (plus capture quiescence).
         (GameKind::Turkish, Level::Medium) => (60_000, REFERENCE_DEPTH, 40),
         (GameKind::English | GameKind::International, Level::Medium) => (60_000, 1, 40),
-        (GameKind::Diamond, Level::Hard) => (300_000, 1, 12),
+        (GameKind::Diamond, Level::Hard | Level::Expert) => (300_000, 1, 12),
         (GameKind::Diamond, Level::Medium) => (6_000, 1, 12),
-        (GameKind::Capture, Level::Hard) => (100_000, 1, 20),
+        (GameKind::Capture, Level::Hard | Level::Expert) => (100_000, 1, 20),
         (GameKind::Capture, Level::Medium) => (8_000, 1, 20),
         (_, Level::Easy) => (20_000, 1, 4),
     };
@@ -123,6 +211,79 @@ pub fn time_guard(level: Level) -> Duration {
         Level::Easy => Duration::from_millis(500),
         Level::Medium => Duration::from_secs(1),
         Level::Hard => Duration::from_secs(2),
+        Level::Expert => MoveTime::DEFAULT.duration(),
+    }
+}
+
+/// Deepest iteration of the expert level (its time ends the search long before).
+const EXPERT_MAX_DEPTH: u32 = 64;
+
+/// log2 of the expert level's table entries.
+const EXPERT_TABLE_BITS: u32 = 20;
+
+/// The expert level: iterative deepening until half the thinking time is spent (an iteration
+/// costs a few times the one before, so a later start would rarely finish), the iteration under
+/// way abandoned at the full time, the last complete iteration's move played. No evaluation
+/// noise (its timing varies its play already), late-move reductions in draughts as hard,
+/// aspiration windows, the paranoid search with more than two seats.
+fn expert_config(kind: GameKind, movetime: MoveTime) -> PlayerConfig {
+    let hard = movetime.duration();
+    PlayerConfig {
+        params: Params {
+            limits: Limits::timed(hard / 2, hard, EXPERT_MAX_DEPTH),
+            style: EvalStyle::Full,
+            quiescence: kind.is_draughts(),
+            noise: 0,
+            seed: 0,
+            table_bits: EXPERT_TABLE_BITS,
+            reductions: kind.is_draughts(),
+            best_reply: false,
+            aspiration: expert_aspiration(kind),
+        },
+        mistakes: None,
+    }
+}
+
+/// Half-width of expert's aspiration windows: a quarter of a man in draughts, three steps in
+/// Diamond, half a piece in the capture game (whose scores move by whole pieces).
+fn expert_aspiration(kind: GameKind) -> i32 {
+    match kind {
+        GameKind::English | GameKind::International | GameKind::Turkish => 25,
+        GameKind::Diamond => 30,
+        GameKind::Capture => 50,
+    }
+}
+
+/// The hard level as it was when expert came (issue 16), written out in full so that later
+/// changes to hard's budgets leave it alone: 600 000 nodes in draughts, 300 000 in Diamond,
+/// 100 000 in the capture game; table 2^20; noise ±2; late-move reductions in draughts. It
+/// shares the search and the evaluations, so a change there must keep this player's behaviour
+/// (for instance behind its own [`Params`] switch) for the harness to stay a fixed yardstick.
+fn baseline_config(kind: GameKind) -> PlayerConfig {
+    let (nodes, max_depth) = match kind {
+        GameKind::English | GameKind::International | GameKind::Turkish => (600_000, 40),
+        GameKind::Diamond => (300_000, 12),
+        GameKind::Capture => (100_000, 20),
+    };
+    PlayerConfig {
+        params: Params {
+            limits: Limits {
+                max_depth,
+                min_depth: 1,
+                max_nodes: nodes,
+                max_time: Duration::from_secs(2),
+                soft_time: None,
+            },
+            style: EvalStyle::Full,
+            quiescence: kind.is_draughts(),
+            noise: 2,
+            seed: 0,
+            table_bits: 20,
+            reductions: kind.is_draughts(),
+            best_reply: false,
+            aspiration: 0,
+        },
+        mistakes: None,
     }
 }
 
@@ -131,6 +292,9 @@ pub fn config(variant: Variant, player: Player) -> PlayerConfig {
     let kind = variant.kind;
     let quiescence = kind.is_draughts();
     match player {
+        Player::Expert(movetime) => expert_config(kind, movetime),
+        Player::Cpu(Level::Expert) => expert_config(kind, MoveTime::DEFAULT),
+        Player::Baseline => baseline_config(kind),
         Player::Reference => PlayerConfig {
             params: Params {
                 limits: Limits::depth(REFERENCE_DEPTH),
@@ -141,6 +305,7 @@ pub fn config(variant: Variant, player: Player) -> PlayerConfig {
                 table_bits: 16,
                 reductions: false,
                 best_reply: false,
+                aspiration: 0,
             },
             mistakes: None,
         },
@@ -153,6 +318,7 @@ pub fn config(variant: Variant, player: Player) -> PlayerConfig {
                         min_depth: budget.min_depth,
                         max_nodes: budget.nodes,
                         max_time: time_guard(level),
+                        soft_time: None,
                     },
                     style: EvalStyle::Full,
                     quiescence,
@@ -167,9 +333,83 @@ pub fn config(variant: Variant, player: Player) -> PlayerConfig {
                     // (docs/cpu.md): its tree gives the root seat every other move, so it
                     // counts on chains that the second opponent takes in play.
                     best_reply: false,
+                    aspiration: 0,
                 },
                 mistakes: (level == Level::Easy).then(|| mistakes(kind)),
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn move_time_accepts_half_a_second_to_five_seconds_only() {
+        for ms in [500, 1_000, 5_000] {
+            assert_eq!(
+                MoveTime::from_millis(ms).map(MoveTime::millis),
+                Ok(ms as u32)
+            );
+        }
+        for ms in [0, 499, 5_001, u64::from(u32::MAX) + 500] {
+            assert_eq!(MoveTime::from_millis(ms), Err(MoveTimeError(ms)));
+        }
+        assert_eq!(
+            serde_json::from_str::<MoveTime>("2500").ok(),
+            MoveTime::from_millis(2_500).ok()
+        );
+        assert!(serde_json::from_str::<MoveTime>("100").is_err());
+        assert!(serde_json::from_str::<MoveTime>("\"fast\"").is_err());
+    }
+
+    #[test]
+    fn players_parse_by_name_and_expert_takes_its_time() {
+        for level in Level::ALL {
+            assert_eq!(Level::parse(level.as_str()), Some(level));
+        }
+        assert_eq!(
+            Player::parse("expert"),
+            Some(Player::Expert(MoveTime::DEFAULT))
+        );
+        assert_eq!(Player::parse("baseline"), Some(Player::Baseline));
+        assert_eq!(Player::parse("hard"), Some(Player::Cpu(Level::Hard)));
+        assert_eq!(Player::parse("grandmaster"), None);
+        let slow = MoveTime::from_millis(3_000).expect("in range");
+        assert_eq!(Player::at_level(Level::Expert, slow), Player::Expert(slow));
+        assert_eq!(
+            Player::at_level(Level::Medium, slow),
+            Player::Cpu(Level::Medium)
+        );
+        assert_eq!(Player::Expert(slow).label(), "expert 3000ms");
+        assert_eq!(Player::Expert(MoveTime::DEFAULT).label(), "expert");
+    }
+
+    #[test]
+    fn expert_is_timed_and_every_other_player_counts_nodes() {
+        let variant = Variant::standard(GameKind::English);
+        let expert = config(variant, Player::Expert(MoveTime::DEFAULT))
+            .params
+            .limits;
+        assert_eq!(expert.max_time, MoveTime::DEFAULT.duration());
+        assert_eq!(expert.soft_time, Some(MoveTime::DEFAULT.duration() / 2));
+        assert_eq!(expert.max_nodes, u64::MAX);
+        assert_eq!(
+            config(variant, Player::Cpu(Level::Expert)).params.limits,
+            expert
+        );
+        for player in [
+            Player::Cpu(Level::Easy),
+            Player::Cpu(Level::Medium),
+            Player::Cpu(Level::Hard),
+            Player::Baseline,
+            Player::Reference,
+        ] {
+            assert!(
+                !config(variant, player).params.limits.is_timed(),
+                "{player:?}"
+            );
         }
     }
 }

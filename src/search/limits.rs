@@ -19,7 +19,14 @@ pub struct Limits {
     pub max_nodes: u64,
     /// Safety net above the node budget's usual time, on the thinking thread's CPU clock (so a
     /// busy machine does not trip it); results stay deterministic as long as it is not reached.
+    /// For a time-managed search (expert) it is the hard limit: the iteration under way is
+    /// abandoned when it is reached.
     pub max_time: Duration,
+    /// Time-managed search (expert): no new iteration starts once this much thinking time is
+    /// spent, since the next one would most likely not finish inside `max_time`. `None`: the
+    /// search is node-budgeted (every other level), and an iteration cut by the budget still
+    /// offers its best root move so far.
+    pub soft_time: Option<Duration>,
 }
 
 impl Limits {
@@ -29,7 +36,25 @@ impl Limits {
             min_depth: depth,
             max_nodes: u64::MAX,
             max_time: Duration::from_secs(3600),
+            soft_time: None,
         }
+    }
+
+    /// A time-managed search: iterations deepen until `soft` is spent, and the one under way
+    /// is abandoned at `hard`.
+    pub fn timed(soft: Duration, hard: Duration, max_depth: u32) -> Limits {
+        Limits {
+            max_depth,
+            min_depth: 1,
+            max_nodes: u64::MAX,
+            max_time: hard,
+            soft_time: Some(soft),
+        }
+    }
+
+    /// Whether time, not nodes, is this search's budget.
+    pub fn is_timed(&self) -> bool {
+        self.soft_time.is_some()
     }
 }
 
@@ -97,7 +122,16 @@ impl<'a> Budget<'a> {
         if self.aborted || depth > self.limits.max_depth || self.stop.load(Ordering::Relaxed) {
             return false;
         }
+        if let Some(soft) = self.limits.soft_time {
+            // The first iteration always runs: a timed search answers with a searched move.
+            return depth <= 1 || self.started.elapsed() < soft;
+        }
         depth <= self.limits.min_depth || self.nodes < self.limits.max_nodes / 2
+    }
+
+    /// Thinking time spent so far (the thread's CPU time where the platform gives it).
+    pub fn elapsed(&self) -> Duration {
+        self.started.elapsed()
     }
 }
 

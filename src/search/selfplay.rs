@@ -20,12 +20,12 @@ pub enum SelfplayError {
     #[error("game {game}: {player} answered '{text}', which is not legal: {reason}")]
     IllegalMove {
         game: u32,
-        player: &'static str,
+        player: String,
         text: String,
         reason: String,
     },
     #[error("game {game}: {player} found no move in an unfinished game")]
-    NoMove { game: u32, player: &'static str },
+    NoMove { game: u32, player: String },
 }
 
 /// A game longer than this is stopped and counted as a draw (every game's own rules end games
@@ -43,6 +43,10 @@ pub struct MatchConfig {
     pub seed: u64,
     /// Games played at once (threads).
     pub jobs: usize,
+    /// Random legal moves played from the start before the players take over, drawn from the
+    /// match seed. Each opening is played `seats` times in a row, once with every seating (both
+    /// colours in a two-player game), so neither side owns a lucky opening. 0: none.
+    pub opening_plies: u32,
 }
 
 /// One finished game.
@@ -190,7 +194,7 @@ fn millis(duration: Duration) -> f64 {
 
 impl fmt::Display for MatchReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let players: Vec<&str> = self.players.iter().map(|p| p.as_str()).collect();
+        let players: Vec<String> = self.players.iter().map(|p| p.label()).collect();
         writeln!(
             f,
             "{} ({} players): {} games, {}, seats rotated every game",
@@ -201,7 +205,7 @@ impl fmt::Display for MatchReport {
         )?;
         writeln!(
             f,
-            "{:<10} {:>6} {:>6} {:>6} {:>6} {:>7} {:>8} {:>10} {:>10} {:>10}",
+            "{:<12} {:>6} {:>6} {:>6} {:>6} {:>7} {:>8} {:>10} {:>10} {:>10}",
             "player",
             "seats",
             "wins",
@@ -218,8 +222,8 @@ impl fmt::Display for MatchReport {
             let seats = self.players.iter().filter(|&&p| p == player).count();
             writeln!(
                 f,
-                "{:<10} {:>6} {:>6} {:>6} {:>6} {:>6.1}% {:>8} {:>10.1} {:>10.1} {:>10.1}",
-                player.as_str(),
+                "{:<12} {:>6} {:>6} {:>6} {:>6} {:>6.1}% {:>8} {:>10.1} {:>10.1} {:>10.1}",
+                player.label(),
                 seats,
                 stats.wins,
                 stats.draws,
@@ -347,6 +351,26 @@ fn play_one<G: AnyGame + ?Sized>(
     let stop = AtomicBool::new(false);
     let mut move_times = vec![Vec::new(); seats];
     let mut moves = Vec::new();
+    let opening_seed = config
+        .seed
+        .wrapping_add(u64::from(index) / seats as u64)
+        .wrapping_mul(0xD1B5_4A32_D192_ED03);
+    for ply in 0..config.opening_plies {
+        let legal = game.legal_moves();
+        if game.outcome().is_some() || legal.is_empty() {
+            break;
+        }
+        let pick = splitmix(opening_seed ^ u64::from(ply)) % legal.len() as u64;
+        let text = legal[pick as usize].text.clone();
+        game.play(&text)
+            .map_err(|error| SelfplayError::IllegalMove {
+                game: index,
+                player: "opening".to_string(),
+                text: text.clone(),
+                reason: error.to_string(),
+            })?;
+        moves.push(text);
+    }
     let (result, reason) = loop {
         if let Some(outcome) = game.outcome() {
             break (outcome.result, Some(outcome.reason));
@@ -358,10 +382,10 @@ fn play_one<G: AnyGame + ?Sized>(
         let started = ThinkClock::start();
         let chosen = mover(game.as_ref(), config.players[participant], game_seed, &stop);
         move_times[participant].push(started.elapsed());
-        let player = config.players[participant].as_str();
-        let info = chosen.ok_or(SelfplayError::NoMove {
+        let player = config.players[participant].label();
+        let info = chosen.ok_or_else(|| SelfplayError::NoMove {
             game: index,
-            player,
+            player: player.clone(),
         })?;
         game.play(&info.text)
             .map_err(|error| SelfplayError::IllegalMove {
@@ -380,4 +404,12 @@ fn play_one<G: AnyGame + ?Sized>(
         moves,
         move_times,
     })
+}
+
+/// A well-mixed 64-bit number from `x` (SplitMix64's finaliser).
+fn splitmix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }

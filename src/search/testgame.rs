@@ -184,6 +184,7 @@ mod tests {
             table_bits: 16,
             reductions: false,
             best_reply: false,
+            aspiration: 0,
         }
     }
 
@@ -331,6 +332,7 @@ mod tests {
             min_depth: 1,
             max_nodes: 20_000,
             max_time: Duration::from_secs(60),
+            soft_time: None,
         };
         let stop = AtomicBool::new(false);
         let params = Params {
@@ -362,6 +364,63 @@ mod tests {
     }
 
     #[test]
+    fn a_timed_search_cut_mid_iteration_plays_its_last_complete_iteration() {
+        // Too large to finish: the hard limit cuts an iteration; the soft one never stops it.
+        let nim = Nim::new([40, 41, 42, 43], 2);
+        let stop = AtomicBool::new(false);
+        let timed = params(Limits::timed(
+            Duration::from_secs(600),
+            Duration::from_millis(60),
+            200,
+        ));
+        let found = alphabeta::search(&nim, &[], &timed, &stop).expect("moves");
+        assert!(found.timed_out, "the hard limit must have cut the search");
+        assert!(found.depth >= 1, "at least one iteration completes");
+        // Independent truth: the same search stopped after that depth by its depth cap.
+        let complete = alphabeta::search(&nim, &[], &params(Limits::depth(found.depth)), &stop)
+            .expect("moves");
+        assert_eq!(found.best, complete.best, "depth {}", found.depth);
+        assert_eq!(found.score, complete.score);
+    }
+
+    #[test]
+    fn aspiration_windows_return_the_full_window_value() {
+        // Seeded noise gives the leaves varied values; narrow windows fail often, both ways.
+        let stop = AtomicBool::new(false);
+        for (piles, seed) in [([7, 9, 11, 4], 3), ([12, 5, 8, 9], 8), ([3, 14, 6, 10], 21)] {
+            let nim = Nim::new(piles, 2);
+            for depth in 4..=7 {
+                let full = Params {
+                    noise: 40,
+                    seed,
+                    ..params(Limits::depth(depth))
+                };
+                let aspiring = Params {
+                    aspiration: 2,
+                    ..full
+                };
+                let plain = alphabeta::search(&nim, &[], &full, &stop).expect("moves");
+                let aspired = alphabeta::search(&nim, &[], &aspiring, &stop).expect("moves");
+                assert_eq!(aspired.score, plain.score, "{piles:?} depth {depth}");
+                assert_eq!(aspired.depth, depth);
+                assert!(nim.moves().contains(&aspired.best));
+            }
+        }
+    }
+
+    #[test]
+    fn a_timed_search_starts_no_iteration_past_its_soft_limit() {
+        let nim = Nim::new([40, 41, 42, 43], 2);
+        let stop = AtomicBool::new(false);
+        let spent = params(Limits::timed(Duration::ZERO, Duration::from_secs(600), 200));
+        let found = alphabeta::search(&nim, &[], &spent, &stop).expect("moves");
+        assert_eq!(found.depth, 1, "only the first iteration runs");
+        assert!(!found.timed_out);
+        let legal = nim.moves();
+        assert!(legal.contains(&found.best));
+    }
+
+    #[test]
     fn the_node_budget_bounds_the_search_and_replays_exactly() {
         let nim = Nim::new([40, 41, 42, 43], 2);
         let limits = Limits {
@@ -369,6 +428,7 @@ mod tests {
             min_depth: 1,
             max_nodes: 20_000,
             max_time: Duration::from_secs(60),
+            soft_time: None,
         };
         let stop = AtomicBool::new(false);
         let mut noisy = params(limits);
@@ -445,7 +505,7 @@ mod tests {
         let nodes = match level {
             Level::Easy => 200,
             Level::Medium => 2_000,
-            Level::Hard => 50_000,
+            Level::Hard | Level::Expert => 50_000,
         };
         PlayerConfig {
             params: Params {
@@ -455,6 +515,7 @@ mod tests {
                     min_depth: 1,
                     max_nodes: nodes,
                     max_time: Duration::from_secs(10),
+                    soft_time: None,
                 })
             },
             mistakes: (level == Level::Easy).then_some(Mistakes {
@@ -497,6 +558,15 @@ mod tests {
     }
 
     fn nim_match(players: Vec<Player>, games: u32, jobs: usize) -> selfplay::MatchReport {
+        nim_match_from_openings(players, games, jobs, 0)
+    }
+
+    fn nim_match_from_openings(
+        players: Vec<Player>,
+        games: u32,
+        jobs: usize,
+        opening_plies: u32,
+    ) -> selfplay::MatchReport {
         let seats = players.len() as u8;
         let config = MatchConfig {
             variant: Variant {
@@ -509,6 +579,7 @@ mod tests {
             games,
             seed: 11,
             jobs,
+            opening_plies,
         };
         let factory = |_: Variant, _: Option<&str>| -> Result<Box<Record<Nim>>, SetupError> {
             Ok(Box::new(Record::new(Nim::new([9, 10, 11, 12], seats))))
@@ -544,6 +615,28 @@ mod tests {
         // play, so the hard player wins at least the games where it moves second.
         assert!(hard.wins >= 4, "{report}");
         assert!(report.to_string().contains("hard"));
+    }
+
+    #[test]
+    fn seeded_openings_are_played_once_with_each_seating() {
+        let players = vec![Player::Cpu(Level::Hard), Player::Cpu(Level::Medium)];
+        let report = nim_match_from_openings(players.clone(), 12, 2, 3);
+        let openings: Vec<&[String]> = report.games.iter().map(|g| &g.moves[..3]).collect();
+        for pair in openings.chunks(2) {
+            assert_eq!(pair[0], pair[1], "both seatings play the same opening");
+        }
+        let distinct: std::collections::HashSet<_> = openings.iter().collect();
+        assert!(
+            distinct.len() > 1,
+            "openings vary with the game: {openings:?}"
+        );
+        // The players' moves come after the opening: the same match without one differs.
+        let plain = nim_match(players, 12, 2);
+        assert_ne!(
+            plain.games.iter().map(|g| &g.moves).collect::<Vec<_>>(),
+            report.games.iter().map(|g| &g.moves).collect::<Vec<_>>()
+        );
+        assert_eq!(report.games.len(), 12);
     }
 
     #[test]

@@ -29,6 +29,7 @@ pub use view::{GameView, HistoryEntry, OutcomeView, SavedGame, SeatView};
 
 use crate::catalogue;
 use crate::position::{MoveInfo, Outcome, Seat};
+use crate::search::levels::MoveTime;
 use crate::search::{Level, Playable, Player};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -75,6 +76,8 @@ pub struct Session {
 pub struct CpuTurn {
     game: Box<dyn Playable>,
     level: Level,
+    /// Expert's thinking time (the app's setting; the other levels ignore it).
+    movetime: MoveTime,
     seed: u64,
     games_played: Option<u32>,
     version: u64,
@@ -82,11 +85,16 @@ pub struct CpuTurn {
 }
 
 impl CpuTurn {
+    /// The same turn with expert thinking `movetime` (default [`MoveTime::DEFAULT`]).
+    pub fn with_movetime(self, movetime: MoveTime) -> CpuTurn {
+        CpuTurn { movetime, ..self }
+    }
+
     /// Runs the search (slow: call it off the UI thread). `None` when stopped or without moves.
     pub fn think(&self) -> Option<MoveInfo> {
         self.game
             .decide(
-                Player::Cpu(self.level),
+                Player::at_level(self.level, self.movetime),
                 self.seed,
                 self.games_played,
                 &self.stop,
@@ -252,6 +260,7 @@ impl Session {
         Ok(CpuTurn {
             game: self.game.clone_box(),
             level,
+            movetime: MoveTime::DEFAULT,
             seed: self.seed,
             games_played: self.games_played,
             version: self.version,
@@ -313,6 +322,7 @@ impl Session {
         Ok(CpuTurn {
             game: self.game.clone_box(),
             level: Level::Hard,
+            movetime: MoveTime::DEFAULT,
             seed: self.seed.rotate_left(17),
             // The hard level ignores it; a hint is the best move found, not a gentle one.
             games_played: None,

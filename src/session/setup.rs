@@ -183,7 +183,7 @@ fn parse_mode(
                 None => return Err(SessionError::BadLevel("a CPU level is required".into())),
                 Some(text) => Level::parse(text).ok_or_else(|| {
                     SessionError::BadLevel(format!(
-                        "unknown level '{text}' (expected easy, medium or hard)"
+                        "unknown level '{text}' (expected easy, medium, hard or expert)"
                     ))
                 })?,
             };

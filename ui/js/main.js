@@ -20,8 +20,9 @@ import { roomScreen } from './screens/room.js';
 const root = document.getElementById('app');
 const reducedMotion = globalThis.matchMedia ? matchMedia('(prefers-reduced-motion: reduce)') : { matches: false };
 
-// The backend leaves out optional settings at their default (turn_board, board): fill them in.
-const DEFAULT_SETTINGS = { language: null, skin: 'wood', sound: true, animations: true, turn_board: false, board: '3d', room_server: null };
+// The backend leaves out optional settings at their default (turn_board, board, room_server,
+// movetime): fill them in.
+const DEFAULT_SETTINGS = { language: null, skin: 'wood', sound: true, animations: true, turn_board: false, board: '3d', room_server: null, movetime: 1000 };
 
 export const app = {
   settings: { ...DEFAULT_SETTINGS },

@@ -141,6 +141,7 @@ mod tests {
             table_bits: 16,
             reductions: false,
             best_reply: false,
+            aspiration: 0,
         };
         let stop = AtomicBool::new(false);
         let margin = 200;

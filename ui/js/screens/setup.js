@@ -10,6 +10,7 @@ import { isDraughts } from '../state.js';
 import { preloadBoard } from '../boards.js';
 import { cleanNickname } from '../rooms.js';
 import { savedNickname, saveNickname } from './room.js';
+import { levelOptions, movetimeOptions, showsThinkingTime, validMovetime } from '../levels.js';
 
 const PLAYERS = { diamond: [2, 3], capture: [2, 3, 4, 5, 6] };
 const SEATS = { english: ['black', 'white'], international: ['white', 'black'], turkish: ['white', 'black'] };
@@ -48,10 +49,19 @@ export function setupScreen(app, kind) {
       onChange: (v) => { s.players = v; },
     })));
   }
+  // Expert's thinking time is a setting (saved with the others), shown while expert is chosen.
+  const movetimeField = field(t('setup.movetime'), choiceGroup({
+    label: t('setup.movetime'), testid: 'movetime', value: validMovetime(app.settings.movetime),
+    options: movetimeOptions(t, document.documentElement.lang),
+    onChange: (v) => app.saveSettings({ movetime: v }),
+  }), 'cpu-only');
+  movetimeField.append(h('p', { class: 'hint' }, t('setup.movetime.hint')));
+  movetimeField.dataset.testid = 'movetime-field';
+  const syncLevel = () => { movetimeField.hidden = !showsThinkingTime(s.level); };
   const levelField = field(t('setup.level'), choiceGroup({
     label: t('setup.level'), testid: 'level', value: s.level,
-    options: ['easy', 'medium', 'hard'].map((l) => ({ value: l, label: t('level.' + l) })),
-    onChange: (v) => { s.level = v; },
+    options: levelOptions(t),
+    onChange: (v) => { s.level = v; syncLevel(); },
   }), 'cpu-only');
   const colourField = isDraughts(kind) ? field(t('setup.colour'), choiceGroup({
     label: t('setup.colour'), testid: 'colour', value: s.colour,
@@ -73,7 +83,8 @@ export function setupScreen(app, kind) {
     ],
     onChange: (v) => { s.mode = v; syncMode(); },
   })));
-  form.append(levelField);
+  form.append(levelField, movetimeField);
+  syncLevel();
   const nickname = h('input', { type: 'text', id: 'setup-nickname', maxlength: '24', autocomplete: 'nickname', 'data-testid': 'setup-nickname', value: savedNickname() });
   form.append(h('div', { class: 'field friends-only' }, h('label', { for: 'setup-nickname' }, h('h2', {}, t('setup.nickname'))), nickname),
     field(t('setup.clock'), choiceGroup({

@@ -5,6 +5,7 @@
 import { api } from '../api.js';
 import { h, clear, choiceGroup } from '../dom.js';
 import { t } from '../i18n.js';
+import { levelOptions } from '../levels.js';
 
 function openDialog(app, className, testid, ...children) {
   const d = app.dialog;
@@ -78,7 +79,7 @@ export function showImport(app) {
   const problem = h('p', { class: 'share-problem', 'data-testid': 'import-error', role: 'alert', hidden: true });
   const levels = choiceGroup({
     label: t('setup.level'), testid: 'import-level', value: level,
-    options: ['easy', 'medium', 'hard'].map((v) => ({ value: v, label: t('level.' + v) })),
+    options: levelOptions(t),
     onChange: (v) => { level = v; },
   });
   levels.hidden = true;
