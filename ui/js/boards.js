@@ -42,7 +42,13 @@ const loadBoard3d = () => (board3dModule ||= import('./board3d/index.js').catch(
  */
 export function preloadBoard(kind, setting) {
   if (boardKindFor(kind, setting) !== '3d') return;
-  loadBoard3d().catch(() => {});
+  loadBoard3d().then((m) => {
+    // Next task, so that the setup screen is drawn first. The GL context and the board's shader
+    // programs are made now rather than on the first frame of the game (see board3d/index.js).
+    setTimeout(() => {
+      try { m.prewarmBoard3d(); } catch (e) { console.warn('3D warm-up failed:', e && e.message ? e.message : e); }
+    }, 0);
+  }).catch(() => {});
 }
 
 async function create3d(opts) {

@@ -11,6 +11,7 @@ import { expectedMarks, launchToHome, moveTexts, movesFrom, sameSet } from '../l
 import { assertStartInFront, board3dState, canvasBox, mouseDrag, pinch, touchTurn, waitBoardSettled, wheel } from '../lib/board3d.mjs';
 
 const OPTS = { players: 3 };
+const NARROW = { width: 360, height: 640 };
 
 async function shot(t, name, size) {
   await resize(t.driver, size);
@@ -46,6 +47,15 @@ export default {
     await shot(t, 'top', DESKTOP);
     await shot(t, 'top', PHONE);
     await assertStartInFront(driver, view.layout, 0, 'Top view, Red to move');
+    // On a small phone the board is under 200 px wide: the view buttons stay whole inside it.
+    await shot(t, 'top', NARROW);
+    const hud = await driver.executeScript(`const b = document.querySelector('[data-testid="board3d"]').getBoundingClientRect();
+      return { board: { left: b.left, right: b.right, top: b.top, width: b.width }, buttons: [...document.querySelectorAll('.board3d-btn')].map((e) => { const r = e.getBoundingClientRect(); return { id: e.dataset.testid, left: r.left, right: r.right, top: r.top, bottom: r.bottom }; }) };`);
+    t.log(`board at ${NARROW.width}x${NARROW.height}: ${hud.board.width.toFixed(0)} px wide`);
+    for (const b of hud.buttons) {
+      assert.ok(b.left >= hud.board.left - 0.5 && b.right <= hud.board.right + 0.5 && b.top >= hud.board.top - 0.5, `${b.id} is inside the ${hud.board.width.toFixed(0)} px board at ${NARROW.width}x${NARROW.height}: ${JSON.stringify({ board: hud.board, button: b })}`);
+    }
+    await resize(driver, PHONE);
     await ui.click('view-perspective');
     await ui.waitFor((x) => x.view3d === 'perspective', 'back to Perspective');
 

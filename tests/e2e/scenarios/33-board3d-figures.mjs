@@ -64,7 +64,7 @@ async function openDiamond(t) {
   if (s.boardKind !== '3d') return { snapshot: s, firstFrame: null };
   const first = await driver.executeAsyncScript(
     `const done = arguments[arguments.length - 1];
-     const poll = () => { const st = window.__board.stats(); if (st.firstFrameAt) done({ total: st.firstFrameAt - window.__opened, made: st.created - window.__opened, render: st.renderMs[0] }); else setTimeout(poll, 20); };
+     const poll = () => { const st = window.__board.stats(); if (st.firstFrameAt) done({ total: st.firstFrameAt - window.__opened, made: st.created - window.__opened, render: st.renderMs[0], warmAt: st.warmUp ? st.warmUp.startedAt - window.__opened : null, warmMs: st.warmUp ? st.warmUp.ms : null, warmBusy: st.warmUp ? st.warmUp.busyMs : null, warmLongest: st.warmUp ? st.warmUp.longestMs : null }); else setTimeout(poll, 20); };
      poll();`,
   );
   return { snapshot: s, firstFrame: first };
@@ -125,7 +125,7 @@ export default {
     const again = await openDiamond(t);
 
     const f = (x) => (x == null ? 'n/a' : x.toFixed(1));
-    const first = (x) => `${f(x.total)} ms (board made at ${f(x.made)} ms, first render call ${f(x.render)} ms)`;
+    const first = (x) => `${f(x.total)} ms (board made at ${f(x.made)} ms, first render call ${f(x.render)} ms; GL warm-up on the setup screen ${x.warmMs == null ? 'none or unfinished' : `begun at ${f(x.warmAt)} ms, over ${f(x.warmMs)} ms, busy ${f(x.warmBusy)} ms, longest step ${f(x.warmLongest)} ms`})`;
     t.log(`FIGURE first 3D frame after "start" (first game of the launch; three.js loaded on the setup screen): ${first(three.opened.firstFrame)}; second game: ${first(again.firstFrame)}`);
     t.log(`FIGURE frame interval while turning (${intervals.length} frames, 1280x800): p50 ${f(percentile(intervals, 50))} ms, p95 ${f(percentile(intervals, 95))} ms, max ${f(Math.max(...intervals))} ms`);
     t.log(`FIGURE render call while turning (renderer.render, JS side): p50 ${f(percentile(render, 50))} ms, p95 ${f(percentile(render, 95))} ms (${r0} frames before)`);

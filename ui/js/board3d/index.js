@@ -24,6 +24,127 @@ import { arcPoints, dottedLine, makeRingGeometries, makeDestRing } from './marks
 import { attachControls } from './controls.js';
 
 const VIEW_EASE_MS = 450;
+
+// One WebGL renderer (context, canvas, compiled shader programs) for every 3D board of the
+// launch, made ahead of the first one by `prewarmBoard3d` while the setup screen is shown: with
+// software GL the first draw with a new shader program costs most of a second, and a context per
+// board compiled them all again for every game. Boards dispose only their own scene resources.
+let shared = null; // { renderer, keep: resources of the warm-up scene, kept so their programs stay }
+let boardsLive = 0; // the warm-up draws on the shared canvas: never while a board shows it
+
+function sharedRenderer() {
+  // A context lost while no board showed it is not given to a new board: it starts afresh.
+  if (shared && shared.renderer.getContext().isContextLost()) dropSharedRenderer();
+  if (shared) return shared.renderer;
+  // No MSAA: with software GL (llvmpipe under Xvfb, SwiftShader) it multiplies the cost of every
+  // pixel; on phones the device pixel ratio smooths the edges instead.
+  const canvas = h('canvas', { class: 'board3d-canvas', tabindex: '0', role: 'img', 'aria-keyshortcuts': 'ArrowLeft ArrowRight + - 0' });
+  const renderer = new THREE.WebGLRenderer({ canvas, antialias: false, alpha: true, powerPreference: 'low-power' });
+  renderer.setPixelRatio(Math.min(2, globalThis.devicePixelRatio || 1));
+  renderer.outputColorSpace = THREE.SRGBColorSpace;
+  shared = { renderer, keep: null };
+  return renderer;
+}
+
+function dropSharedRenderer() {
+  if (!shared) return;
+  const { renderer, keep } = shared;
+  shared = null;
+  if (keep) keep.dispose();
+  renderer.dispose();
+  renderer.forceContextLoss();
+}
+
+/** The scene's lights: the same for the board and the warm-up (they are part of a program's key). */
+function addLights(scene) {
+  scene.add(new THREE.HemisphereLight(0xfff4e0, 0x5a3d22, 1.6));
+  const sun = new THREE.DirectionalLight(0xffffff, 2.2);
+  sun.position.set(-5, 12, 7);
+  scene.add(sun);
+}
+
+/**
+ * Makes the shared renderer and draws, once and off screen, a small scene with every kind of
+ * material and mesh the board uses (Lambert with and without a map, instanced, Phong marbles
+ * with crowns and shapes, faded and ghost, flat and glowing rings, dotted lines), so that the
+ * first board's first frame finds its shader programs compiled. The warm-up materials are kept
+ * with the renderer: three.js frees a program when the last material using it goes.
+ * Throws when WebGL is unavailable (the caller ignores it; making the board falls back).
+ */
+export function prewarmBoard3d() {
+  if (boardsLive > 0 || (shared && shared.warmUp)) return;
+  // Interrupted by a board (the player was quick): go on from where it stopped.
+  if (shared && shared.resumeWarmUp) { shared.resumeWarmUp(); return; }
+  const startedAt = performance.now();
+  const renderer = sharedRenderer();
+  const scene = new THREE.Scene();
+  addLights(scene);
+  const parts = [];
+  const palette = readPalette();
+  const materials = makeMaterials(palette);
+  const textures = { glow: glowTexture(16), wood: woodTexture(palette.colour('--star'), 16) };
+  const pieceGeoms = makePieceGeometries();
+  const ringGeoms = makeRingGeometries();
+  const disc = new THREE.CircleGeometry(0.3, 8);
+  const lambert = [
+    new THREE.MeshLambertMaterial({ color: 0xffffff, map: textures.wood }),
+    new THREE.MeshLambertMaterial({ color: palette.colour('--star-edge') }),
+  ];
+  const instanced = new THREE.InstancedMesh(disc, lambert[1], 2);
+  instanced.setMatrixAt(0, new THREE.Matrix4());
+  instanced.setMatrixAt(1, new THREE.Matrix4().makeTranslation(0.5, 0, 0));
+  const dots = dottedLine(materials.flat('--path'), 0.05, 'warm');
+  dots.show([{ x: 0, y: 0, z: 0 }, { x: 0.3, y: 0, z: 0 }]);
+  parts.push(new THREE.Mesh(disc, lambert[0]), new THREE.Mesh(disc, lambert[1]), instanced, dots.mesh,
+    new THREE.Mesh(disc, materials.flat('--ring')), new THREE.Mesh(disc, materials.flat('--route', 0.9)),
+    makeDestRing(ringGeoms, materials, textures.glow, true), makeDestRing(ringGeoms, materials, textures.glow, false),
+    makeMarble(pieceGeoms, materials, { seatName: 'red', king: true }),
+    makeMarble(pieceGeoms, materials, { seatName: 'red', king: true, ghost: true }));
+  ['red', 'yellow', 'green', 'neutral', 'white', 'black'].forEach((seatName) => {
+    parts.push(makeMarble(pieceGeoms, materials, { seatName, king: false }));
+    const faded = makeMarble(pieceGeoms, materials, { seatName, king: false });
+    setFaded(faded, materials, true);
+    parts.push(faded);
+  });
+  const camera = new THREE.PerspectiveCamera(60, 1, 0.1, 20);
+  camera.position.set(0, 4, 2);
+  camera.lookAt(0, 0, 0);
+  renderer.setSize(8, 8, false);
+  // Kept from the start, so that an interrupted warm-up keeps the programs it has made.
+  shared.keep = {
+    dispose() {
+      dots.dispose();
+      disc.dispose();
+      lambert.forEach((m) => m.dispose());
+      instanced.dispose();
+      pieceGeoms.dispose();
+      ringGeoms.dispose();
+      materials.dispose();
+      Object.values(textures).forEach((tx) => tx.dispose());
+    },
+  };
+  const gl = renderer.getContext();
+  let next = 0;
+  let busyMs = 0;
+  let longestMs = 0;
+  // One part per task: a draw with a new program blocks for a while with software GL, and the
+  // setup screen must stay responsive in between. Drawing (not only compiling) also makes the
+  // driver build its per-state variants; reading a pixel waits for that work to finish.
+  const step = () => {
+    if (!shared || shared.renderer !== renderer) return;
+    if (boardsLive > 0) { shared.resumeWarmUp = () => { shared.resumeWarmUp = null; renderer.setSize(8, 8, false); step(); }; return; }
+    const t0 = performance.now();
+    scene.add(parts[next++]);
+    renderer.render(scene, camera);
+    gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
+    busyMs += performance.now() - t0;
+    longestMs = Math.max(longestMs, performance.now() - t0);
+    if (next < parts.length) setTimeout(step, 0);
+    else shared.warmUp = { startedAt, ms: performance.now() - startedAt, busyMs, longestMs };
+  };
+  step();
+}
+
 const DOUBLE_TAP_MS = 350;
 const STATS_KEPT = 600;
 
@@ -37,13 +158,11 @@ const STATS_KEPT = 600;
  * Throws when WebGL is unavailable (the caller falls back to the SVG board).
  */
 export function createBoard3d({ label, onTap, onHover = () => {}, motion = () => 1, onFail = () => {} } = {}) {
-  const canvas = h('canvas', { class: 'board3d-canvas', tabindex: '0', role: 'img', 'aria-label': label || '', 'aria-keyshortcuts': 'ArrowLeft ArrowRight + - 0' });
   // Throws "Error creating WebGL context" when there is no WebGL: the caller shows the 2D board.
-  // No MSAA: with software GL (llvmpipe under Xvfb, SwiftShader) it multiplies the cost of every
-  // pixel; on phones the device pixel ratio smooths the edges instead.
-  const renderer = new THREE.WebGLRenderer({ canvas, antialias: false, alpha: true, powerPreference: 'low-power' });
-  renderer.setPixelRatio(Math.min(2, globalThis.devicePixelRatio || 1));
-  renderer.outputColorSpace = THREE.SRGBColorSpace;
+  const renderer = sharedRenderer();
+  const canvas = renderer.domElement;
+  canvas.setAttribute('aria-label', label || '');
+  boardsLive++;
 
   const viewButtons = {};
   const hud = h('div', { class: 'board3d-hud', role: 'toolbar', 'aria-label': t('board3d.views') });
@@ -56,10 +175,7 @@ export function createBoard3d({ label, onTap, onHover = () => {}, motion = () =>
 
   const scene = new THREE.Scene();
   const camera = new THREE.PerspectiveCamera(38, 1, 0.1, 100);
-  scene.add(new THREE.HemisphereLight(0xfff4e0, 0x5a3d22, 1.6));
-  const sun = new THREE.DirectionalLight(0xffffff, 2.2);
-  sun.position.set(-5, 12, 7);
-  scene.add(sun);
+  addLights(scene);
 
   const palette = readPalette();
   const materials = makeMaterials(palette);
@@ -167,12 +283,14 @@ export function createBoard3d({ label, onTap, onHover = () => {}, motion = () =>
   });
   resize.observe(el);
 
-  canvas.addEventListener('webglcontextlost', (e) => {
+  const onContextLost = (e) => {
     e.preventDefault();
     // Give the browser a moment to restore it; if it does not, the game shows the 2D board.
     setTimeout(() => { if (!destroyed && renderer.getContext().isContextLost()) onFail(); }, 1500);
-  });
-  canvas.addEventListener('webglcontextrestored', () => requestRender());
+  };
+  const onContextRestored = () => requestRender();
+  canvas.addEventListener('webglcontextlost', onContextLost);
+  canvas.addEventListener('webglcontextrestored', onContextRestored);
 
   /**
    * Right after the first frame, draws once, hidden under the board, what appears only later
@@ -544,10 +662,12 @@ export function createBoard3d({ label, onTap, onHover = () => {}, motion = () =>
     resetView,
     requestRender,
     describe,
-    stats: () => ({ ...stats, frameAt: [...stats.frameAt], renderMs: [...stats.renderMs], size: { ...size }, pending: !!raf, easing: !!ease, flying: flights.size }),
+    stats: () => ({ ...stats, frameAt: [...stats.frameAt], renderMs: [...stats.renderMs], size: { ...size }, warmUp: shared && shared.warmUp ? { ...shared.warmUp } : null, pending: !!raf, easing: !!ease, flying: flights.size }),
     get geometry() { return model ? model.geometry : null; },
     destroy() {
+      if (destroyed) return;
       destroyed = true;
+      boardsLive--;
       if (raf) cancelAnimationFrame(raf);
       resize.disconnect();
       detach();
@@ -561,8 +681,11 @@ export function createBoard3d({ label, onTap, onHover = () => {}, motion = () =>
       ringGeoms.dispose();
       materials.dispose();
       Object.values(textures).forEach((tx) => tx.dispose());
-      renderer.dispose();
-      renderer.forceContextLoss();
+      canvas.removeEventListener('webglcontextlost', onContextLost);
+      canvas.removeEventListener('webglcontextrestored', onContextRestored);
+      // The renderer (its GL context and compiled programs) outlives the board for the next one,
+      // unless its context is gone: then the next board starts from a fresh one.
+      if (renderer.getContext().isContextLost()) dropSharedRenderer();
       if (globalThis.__board === api) delete globalThis.__board;
     },
   };
