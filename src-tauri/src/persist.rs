@@ -19,6 +19,8 @@ use crate::settings::Settings;
 use crate::stats::{FinishedGame, RoomResult, RESULTS_KEPT};
 use damas::session::{unix_ms, Session};
 use damas::GameKind;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
 use serde_json::{Map, Value};
 use std::fs;
 use std::io::Write;
@@ -218,33 +220,7 @@ impl Persist {
         app: &AppHandle<R>,
         notices: &mut Vec<Notice>,
     ) -> Result<Vec<FinishedGame>, AppError> {
-        let store = self.store(app, PROGRESS_FILE)?;
-        let entries = match store.get(RESULTS_KEY) {
-            None => return Ok(Vec::new()),
-            Some(Value::Array(entries)) => entries,
-            Some(_) => {
-                notices.push(Notice {
-                    code: "corrupt_progress",
-                    message: "the statistics are not a list; starting them again".into(),
-                });
-                return Ok(Vec::new());
-            }
-        };
-        let total = entries.len();
-        let results: Vec<FinishedGame> = entries
-            .into_iter()
-            .filter_map(|entry| serde_json::from_value(entry).ok())
-            .collect();
-        if results.len() < total {
-            notices.push(Notice {
-                code: "corrupt_progress",
-                message: format!(
-                    "{} of {total} results in the statistics could not be read and are left out",
-                    total - results.len()
-                ),
-            });
-        }
-        Ok(results)
+        self.load_list(app, RESULTS_KEY, "results in the statistics", notices)
     }
 
     /// The friends' room games finished with this device seated (rewards). Unreadable entries
@@ -254,46 +230,12 @@ impl Persist {
         app: &AppHandle<R>,
         notices: &mut Vec<Notice>,
     ) -> Result<Vec<RoomResult>, AppError> {
-        let store = self.store(app, PROGRESS_FILE)?;
-        let entries = match store.get(ROOM_RESULTS_KEY) {
-            None => return Ok(Vec::new()),
-            Some(Value::Array(entries)) => entries,
-            Some(_) => {
-                notices.push(Notice {
-                    code: "corrupt_progress",
-                    message:
-                        "the friends' games of the rewards are not a list; starting them again"
-                            .into(),
-                });
-                return Ok(Vec::new());
-            }
-        };
-        let total = entries.len();
-        let results: Vec<RoomResult> = entries
-            .into_iter()
-            .filter_map(|entry| serde_json::from_value(entry).ok())
-            .collect();
-        if results.len() < total {
-            notices.push(Notice {
-                code: "corrupt_progress",
-                message: format!(
-                    "{} of {total} friends' games of the rewards could not be read and are left out",
-                    total - results.len()
-                ),
-            });
-        }
-        Ok(results)
-    }
-
-    /// Writes the friends' room games (the latest [`RESULTS_KEPT`]).
-    pub fn save_room_results<R: Runtime>(
-        &self,
-        app: &AppHandle<R>,
-        results: &[RoomResult],
-    ) -> Result<(), AppError> {
-        let kept = &results[results.len().saturating_sub(RESULTS_KEPT)..];
-        let value = serde_json::to_value(kept).map_err(AppError::storage)?;
-        self.put(app, PROGRESS_FILE, ROOM_RESULTS_KEY, value)
+        self.load_list(
+            app,
+            ROOM_RESULTS_KEY,
+            "friends' games of the rewards",
+            notices,
+        )
     }
 
     /// Writes the games finished against the CPU (the latest [`RESULTS_KEPT`]).
@@ -302,9 +244,67 @@ impl Persist {
         app: &AppHandle<R>,
         results: &[FinishedGame],
     ) -> Result<(), AppError> {
-        let kept = &results[results.len().saturating_sub(RESULTS_KEPT)..];
+        self.save_list(app, RESULTS_KEY, results)
+    }
+
+    /// Writes the friends' room games (the latest [`RESULTS_KEPT`]).
+    pub fn save_room_results<R: Runtime>(
+        &self,
+        app: &AppHandle<R>,
+        results: &[RoomResult],
+    ) -> Result<(), AppError> {
+        self.save_list(app, ROOM_RESULTS_KEY, results)
+    }
+
+    /// A list kept under `key` in the progress file: entries that do not read are left out and
+    /// reported as `corrupt_progress` (`what` names them), a value that is not a list reads as
+    /// empty; both are replaced at the next write.
+    fn load_list<R: Runtime, T: DeserializeOwned>(
+        &self,
+        app: &AppHandle<R>,
+        key: &str,
+        what: &str,
+        notices: &mut Vec<Notice>,
+    ) -> Result<Vec<T>, AppError> {
+        let store = self.store(app, PROGRESS_FILE)?;
+        let entries = match store.get(key) {
+            None => return Ok(Vec::new()),
+            Some(Value::Array(entries)) => entries,
+            Some(_) => {
+                notices.push(Notice {
+                    code: "corrupt_progress",
+                    message: format!("the {what} are not a list; starting them again"),
+                });
+                return Ok(Vec::new());
+            }
+        };
+        let total = entries.len();
+        let list: Vec<T> = entries
+            .into_iter()
+            .filter_map(|entry| serde_json::from_value(entry).ok())
+            .collect();
+        if list.len() < total {
+            notices.push(Notice {
+                code: "corrupt_progress",
+                message: format!(
+                    "{} of {total} {what} could not be read and are left out",
+                    total - list.len()
+                ),
+            });
+        }
+        Ok(list)
+    }
+
+    /// Writes the latest [`RESULTS_KEPT`] entries of a list of the progress file.
+    fn save_list<R: Runtime, T: Serialize>(
+        &self,
+        app: &AppHandle<R>,
+        key: &str,
+        list: &[T],
+    ) -> Result<(), AppError> {
+        let kept = &list[list.len().saturating_sub(RESULTS_KEPT)..];
         let value = serde_json::to_value(kept).map_err(AppError::storage)?;
-        self.put(app, PROGRESS_FILE, RESULTS_KEY, value)
+        self.put(app, PROGRESS_FILE, key, value)
     }
 
     /// Closes the stores, so that the plugin does not rewrite them (in place) at exit; every
