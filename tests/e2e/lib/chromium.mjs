@@ -128,3 +128,28 @@ export function startRoomServer(binary, uiDir, extra = [], log = () => {}) {
     child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`damas-server exited (${code}): ${out}`)); });
   });
 }
+
+const UI_DIR = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..', '..', 'ui');
+
+/**
+ * For a scenario of the app with a browser friend: true when headless Chromium is here. Without
+ * it the scenario is skipped with a log line, except on CI (scripts/setup installs it), where it
+ * fails.
+ */
+export function browserFriendReady(t) {
+  const missing = chromiumMissing();
+  if (!missing) return true;
+  if (process.env.CI) throw new Error(`${missing} missing (scripts/setup installs chromium and chromium-driver)`);
+  t.log(`SKIPPED: ${missing} not found`);
+  return false;
+}
+
+/**
+ * A damas-server beside the app under test (or `$DAMAS_SERVER`), serving the UI for browser
+ * friends and accepting the app's web view origins; `args` are more server flags.
+ */
+export async function startServerForApp(t, args = []) {
+  const binary = process.env.DAMAS_SERVER ?? path.join(path.dirname(t.app.binary), 'damas-server');
+  if (!fs.existsSync(binary)) throw new Error(`no damas-server at ${binary} (cargo build -p damas-server)`);
+  return startRoomServer(binary, UI_DIR, [...args, '--origin', 'tauri://localhost', '--origin', 'http://tauri.localhost'], t.log);
+}

@@ -12,27 +12,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { By } from 'selenium-webdriver';
 import { launchToHome } from '../lib/flows.mjs';
-import { Browser, chromiumMissing, startRoomServer } from '../lib/chromium.mjs';
+import { Browser, browserFriendReady, startServerForApp } from '../lib/chromium.mjs';
 import { friendJoinsAndPlays, playOne, roomOf, shot, waitMyTurn, waitRoom, whoMoves } from '../lib/rooms.mjs';
 
 const TAKEOVER_SECS = 3;
-const UI_DIR = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..', '..', 'ui');
 
 export default {
   name: 'room-app-and-browser',
   title: 'The app opens a friends\' room; a browser-only friend joins by the link and they play',
   lang: 'en_US.UTF-8',
   async run(t) {
-    const missing = chromiumMissing();
-    if (missing) {
-      if (process.env.CI) throw new Error(`${missing} missing (scripts/setup installs chromium and chromium-driver)`);
-      t.log(`SKIPPED: ${missing} not found`);
-      return;
-    }
-    const serverBinary = process.env.DAMAS_SERVER ?? path.join(path.dirname(t.app.binary), 'damas-server');
-    assert.ok(fs.existsSync(serverBinary), `no damas-server at ${serverBinary} (cargo build -p damas-server)`);
-    // The app's web view connects from its own origin.
-    const { base, child } = await startRoomServer(serverBinary, UI_DIR, ['--takeover-secs', String(TAKEOVER_SECS), '--origin', 'tauri://localhost', '--origin', 'http://tauri.localhost'], t.log);
+    if (!browserFriendReady(t)) return;
+    const { base, child } = await startServerForApp(t, ['--takeover-secs', String(TAKEOVER_SECS)]);
     const browsers = [];
     const openBrowser = async (name, profile) => {
       const b = new Browser({ name, profile, log: t.log });

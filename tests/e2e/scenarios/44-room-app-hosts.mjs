@@ -6,7 +6,7 @@
 // (lib/rooms.mjs, without the kill: the app's takeover is the real 45 s).
 import assert from 'node:assert/strict';
 import { launchToHome } from '../lib/flows.mjs';
-import { Browser, chromiumMissing } from '../lib/chromium.mjs';
+import { Browser, browserFriendReady } from '../lib/chromium.mjs';
 import { friendJoinsAndPlays, shot, waitRoom } from '../lib/rooms.mjs';
 
 export default {
@@ -14,12 +14,7 @@ export default {
   title: 'The app hosts a friends\' room itself; a browser friend joins by the link on the local network',
   lang: 'en_US.UTF-8',
   async run(t) {
-    const missing = chromiumMissing();
-    if (missing) {
-      if (process.env.CI) throw new Error(`${missing} missing (scripts/setup installs chromium and chromium-driver)`);
-      t.log(`SKIPPED: ${missing} not found`);
-      return;
-    }
+    if (!browserFriendReady(t)) return;
     const browsers = [];
     const openBrowser = async (name, profile) => {
       const b = new Browser({ name, profile, log: t.log });

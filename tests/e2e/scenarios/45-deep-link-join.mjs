@@ -7,14 +7,10 @@
 // leaves the app on its home screen. Without Chromium it fails under CI and skips here.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
 import { launchToHome } from '../lib/flows.mjs';
-import { Browser, chromiumMissing, startRoomServer } from '../lib/chromium.mjs';
+import { Browser, browserFriendReady, startServerForApp } from '../lib/chromium.mjs';
 import { Ui } from '../lib/ui.mjs';
 import { shot, waitRoom } from '../lib/rooms.mjs';
-
-const UI_DIR = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..', '..', 'ui');
 
 /** Bea's browser opens an English room on `base`; resolves with its code. */
 async function openRoomIn(bea, base, nickname) {
@@ -43,15 +39,8 @@ export default {
   title: 'damas://join/<code>: the app started by a link opens the room\'s join screen; a second launch hands its link over',
   lang: 'en_US.UTF-8',
   async run(t) {
-    const missing = chromiumMissing();
-    if (missing) {
-      if (process.env.CI) throw new Error(`${missing} missing (scripts/setup installs chromium and chromium-driver)`);
-      t.log(`SKIPPED: ${missing} not found`);
-      return;
-    }
-    const serverBinary = process.env.DAMAS_SERVER ?? path.join(path.dirname(t.app.binary), 'damas-server');
-    assert.ok(fs.existsSync(serverBinary), `no damas-server at ${serverBinary} (cargo build -p damas-server)`);
-    const { base, child } = await startRoomServer(serverBinary, UI_DIR, ['--origin', 'tauri://localhost', '--origin', 'http://tauri.localhost'], t.log);
+    if (!browserFriendReady(t)) return;
+    const { base, child } = await startServerForApp(t);
     const browser = new Browser({ name: 'bea', log: t.log });
     try {
       // The app's room server, once.

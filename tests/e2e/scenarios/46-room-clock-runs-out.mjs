@@ -6,14 +6,11 @@
 // page's result dialog with the reason, told from its own side, and the flagged clock at 0:00.
 // Without Chromium it fails under CI and skips here.
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
 import { launchToHome } from '../lib/flows.mjs';
-import { Browser, chromiumMissing, startRoomServer } from '../lib/chromium.mjs';
+import { Browser, browserFriendReady, startServerForApp } from '../lib/chromium.mjs';
 import { Ui } from '../lib/ui.mjs';
 import { shot, waitRoom } from '../lib/rooms.mjs';
 
-const UI_DIR = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..', '..', 'ui');
 const MAIN_MS = 4000;
 
 export default {
@@ -21,15 +18,8 @@ export default {
   title: 'A friends\' room with a short clock: the player to move loses on time, both sides see it',
   lang: 'en_US.UTF-8',
   async run(t) {
-    const missing = chromiumMissing();
-    if (missing) {
-      if (process.env.CI) throw new Error(`${missing} missing (scripts/setup installs chromium and chromium-driver)`);
-      t.log(`SKIPPED: ${missing} not found`);
-      return;
-    }
-    const serverBinary = process.env.DAMAS_SERVER ?? path.join(path.dirname(t.app.binary), 'damas-server');
-    assert.ok(fs.existsSync(serverBinary), `no damas-server at ${serverBinary} (cargo build -p damas-server)`);
-    const { base, child } = await startRoomServer(serverBinary, UI_DIR, ['--origin', 'tauri://localhost', '--origin', 'http://tauri.localhost'], t.log);
+    if (!browserFriendReady(t)) return;
+    const { base, child } = await startServerForApp(t);
     const browser = new Browser({ name: 'bea', log: t.log });
     try {
       await launchToHome(t);
