@@ -87,6 +87,27 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         jobs: usize,
     },
+    /// Texel tuning: plays the engine against itself and fits the draughts evaluation's weights
+    /// to the games' results (docs/cpu.md, "Tuned evaluation"); prints the fitted weights.
+    Tune {
+        /// english, international or turkish.
+        game: String,
+        /// Who plays both sides (easy, medium, hard, baseline...).
+        #[arg(long, default_value = "medium")]
+        level: String,
+        #[arg(long, default_value_t = 400)]
+        games: u32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long, default_value_t = 1)]
+        jobs: usize,
+        /// Random plies opening each game (not used as samples).
+        #[arg(long, default_value_t = 8)]
+        opening_plies: u32,
+        /// Passes of coordinate descent at most.
+        #[arg(long, default_value_t = 400)]
+        passes: u32,
+    },
     /// Times perft on the three draughts start positions and prints nodes per second.
     Bench {
         /// English depth.
@@ -139,6 +160,8 @@ enum CliError {
     NoMove,
     #[error(transparent)]
     Selfplay(#[from] selfplay::SelfplayError),
+    #[error(transparent)]
+    Tune(#[from] damas::search::tuning::TuneError),
     #[error("--paths is only available for turkish")]
     PathsUnavailable,
     #[error("could not write output: {0}")]
@@ -338,19 +361,29 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), CliError> {
                 jobs,
                 opening_plies,
             };
-            let progress = |done: u32, total: u32| {
-                let width = 30;
-                let filled = (done as usize * width) / total.max(1) as usize;
-                eprint!(
-                    "\r[{}{}] {done}/{total}",
-                    "#".repeat(filled),
-                    " ".repeat(width - filled)
-                );
-                if done == total {
-                    eprintln!();
-                }
+            let report = selfplay::run(&config, &catalogue::new_game, Some(&progress_bar))?;
+            write!(out, "{report}")?;
+        }
+        Command::Tune {
+            game,
+            level,
+            games,
+            seed,
+            jobs,
+            opening_plies,
+            passes,
+        } => {
+            let config = damas::search::tuning::TuneConfig {
+                kind: GameKind::parse(&game)?,
+                player: player(level, MoveTime::DEFAULT)?,
+                games,
+                seed,
+                jobs,
+                opening_plies,
+                max_passes: passes,
             };
-            let report = selfplay::run(&config, &catalogue::new_game, Some(&progress))?;
+            let report =
+                damas::search::tuning::run(&config, &catalogue::new_game, Some(&progress_bar))?;
             write!(out, "{report}")?;
         }
         Command::Bench {
@@ -378,6 +411,20 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), CliError> {
         }
     }
     Ok(())
+}
+
+/// A progress bar on stderr, redrawn after each game.
+fn progress_bar(done: u32, total: u32) {
+    let width = 30;
+    let filled = (done as usize * width) / total.max(1) as usize;
+    eprint!(
+        "\r[{}{}] {done}/{total}",
+        "#".repeat(filled),
+        " ".repeat(width - filled)
+    );
+    if done == total {
+        eprintln!();
+    }
 }
 
 fn main() -> ExitCode {

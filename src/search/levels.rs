@@ -163,10 +163,11 @@ struct Budget {
 /// The budget of a node-budgeted level (expert is timed: see [`expert_config`]).
 fn budget(kind: GameKind, level: Level) -> Budget {
     let (nodes, min_depth, max_depth) = match (kind, level) {
+        // Twice the baseline's 600 000 (issue 16: a stronger hard, still ≤ 1 s a move here).
         (
             GameKind::English | GameKind::International | GameKind::Turkish,
             Level::Hard | Level::Expert,
-        ) => (600_000, 1, 40),
+        ) => (1_200_000, 1, 40),
         // Medium is never weaker than the seed's Turkish CPU: it always completes 3 plies per
         // side (plus capture quiescence).
         (GameKind::Turkish, Level::Medium) => (60_000, REFERENCE_DEPTH, 40),
@@ -256,7 +257,8 @@ fn expert_aspiration(kind: GameKind) -> i32 {
 
 /// The hard level as it was when expert came (issue 16), written out in full so that later
 /// changes to hard's budgets leave it alone: 600 000 nodes in draughts, 300 000 in Diamond,
-/// 100 000 in the capture game; table 2^20; noise ±2; late-move reductions in draughts. It
+/// 100 000 in the capture game; table 2^20; noise ±2; late-move reductions in draughts; the
+/// classic (hand-set) draughts weights. It
 /// shares the search and the evaluations, so a change there must keep this player's behaviour
 /// (for instance behind its own [`Params`] switch) for the harness to stay a fixed yardstick.
 fn baseline_config(kind: GameKind) -> PlayerConfig {
@@ -274,7 +276,7 @@ fn baseline_config(kind: GameKind) -> PlayerConfig {
                 max_time: Duration::from_secs(2),
                 soft_time: None,
             },
-            style: EvalStyle::Full,
+            style: EvalStyle::Classic,
             quiescence: kind.is_draughts(),
             noise: 2,
             seed: 0,
@@ -320,7 +322,12 @@ pub fn config(variant: Variant, player: Player) -> PlayerConfig {
                         max_time: time_guard(level),
                         soft_time: None,
                     },
-                    style: EvalStyle::Full,
+                    // Hard plays the tuned draughts weights; easy and medium keep the
+                    // classic ones (their ladder figures in docs/cpu.md stand).
+                    style: match level {
+                        Level::Hard | Level::Expert => EvalStyle::Full,
+                        Level::Easy | Level::Medium => EvalStyle::Classic,
+                    },
                     quiescence,
                     noise: match level {
                         Level::Hard => 2,
@@ -411,5 +418,18 @@ mod tests {
                 "{player:?}"
             );
         }
+    }
+
+    #[test]
+    fn hard_and_expert_play_the_tuned_weights_and_the_rest_keep_the_classic_ones() {
+        let variant = Variant::standard(GameKind::Turkish);
+        let style = |player| config(variant, player).params.style;
+        assert_eq!(style(Player::Cpu(Level::Hard)), EvalStyle::Full);
+        assert_eq!(style(Player::Cpu(Level::Expert)), EvalStyle::Full);
+        assert_eq!(style(Player::Expert(MoveTime::DEFAULT)), EvalStyle::Full);
+        assert_eq!(style(Player::Cpu(Level::Medium)), EvalStyle::Classic);
+        assert_eq!(style(Player::Cpu(Level::Easy)), EvalStyle::Classic);
+        assert_eq!(style(Player::Baseline), EvalStyle::Classic);
+        assert_eq!(style(Player::Reference), EvalStyle::Material);
     }
 }

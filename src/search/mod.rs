@@ -6,7 +6,8 @@
 //! seats or Best-Reply Search where a game allows it, capture quiescence) with [`table`],
 //! [`ordering`] and [`limits`]; [`mistakes`] (the easy level); [`levels`] (the levels and
 //! players, their budgets per game); [`player`] (a player on a concrete record); [`eval`] (one
-//! evaluation per game); [`selfplay`] (the match harness).
+//! evaluation per game); [`selfplay`] (the match harness); [`tuning`] (the Texel tuner of the
+//! draughts weights).
 
 pub mod alphabeta;
 pub mod eval;
@@ -22,6 +23,7 @@ pub mod selfplay;
 pub mod table;
 #[cfg(test)]
 mod testgame;
+pub mod tuning;
 
 pub use levels::{Level, Player};
 pub use playable::{Decision, GameFactory, Playable};

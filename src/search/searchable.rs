@@ -8,8 +8,12 @@ use crate::position::{Position, Seat};
 /// How much the evaluation knows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EvalStyle {
-    /// Every feature of the game's evaluation.
+    /// Every feature of the game's evaluation, with its newest weights (draughts: the tuned
+    /// ones, issue 16).
     Full,
+    /// The evaluation as it was before the tuned weights: easy, medium and the frozen baseline
+    /// keep it, so they play as they did. The same as `Full` in the star games.
+    Classic,
     /// Material only (the seed's reference CPU, and a weaker medium where a game wants one).
     Material,
 }

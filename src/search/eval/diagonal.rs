@@ -11,8 +11,8 @@ use crate::search::searchable::{EvalStyle, Searchable};
 use std::sync::OnceLock;
 
 /// English kings move one square: worth about a man and a half. Back-rank men matter a lot
-/// (the opponent cannot crown through them).
-const ENGLISH: Weights = Weights {
+/// (the opponent cannot crown through them). Hand-set ([`EvalStyle::Classic`]).
+const ENGLISH_CLASSIC: Weights = Weights {
     man: 100,
     king: 145,
     advancement: 3,
@@ -21,10 +21,14 @@ const ENGLISH: Weights = Weights {
     runaway: 5,
     king_mobility: 3,
     trade: 120,
+    mobility: 0,
+    balance: 0,
+    edge: 0,
 };
 
-/// International flying kings dominate open boards: about three men.
-const INTERNATIONAL: Weights = Weights {
+/// International flying kings dominate open boards: about three men. Hand-set
+/// ([`EvalStyle::Classic`]).
+const INTERNATIONAL_CLASSIC: Weights = Weights {
     man: 100,
     king: 300,
     advancement: 2,
@@ -33,7 +37,40 @@ const INTERNATIONAL: Weights = Weights {
     runaway: 6,
     king_mobility: 2,
     trade: 150,
+    mobility: 0,
+    balance: 0,
+    edge: 0,
 };
+
+/// Fitted by `damas tune english --games 200 --seed 1 --opening-plies 8` on medium's games
+/// (docs/cpu.md "Tuned evaluation"): kings worth less, the back rank more, trading when ahead
+/// much more, and men on the side files a little less.
+const ENGLISH_TUNED: Weights = Weights {
+    man: 100,
+    king: 122,
+    advancement: 2,
+    back_guard: 20,
+    centre: 0,
+    runaway: 2,
+    king_mobility: 2,
+    trade: 300,
+    mobility: 0,
+    balance: -1,
+    edge: -4,
+};
+
+/// Fitted by `damas tune international` (docs/cpu.md "Tuned evaluation").
+const INTERNATIONAL_TUNED: Weights = INTERNATIONAL_CLASSIC;
+
+/// The weights of English (`false`) or International (`true`) for `style`.
+pub(crate) fn weights(international: bool, style: EvalStyle) -> &'static Weights {
+    match (international, style) {
+        (false, EvalStyle::Full) => &ENGLISH_TUNED,
+        (false, _) => &ENGLISH_CLASSIC,
+        (true, EvalStyle::Full) => &INTERNATIONAL_TUNED,
+        (true, _) => &INTERNATIONAL_CLASSIC,
+    }
+}
 
 /// The tables of a grid, with rows counted from seat 0's back row.
 fn geometry<R: Rules>() -> DraughtsGeometry {
@@ -66,6 +103,11 @@ fn features<R: Rules>(board: &Board<R>, geometry: &DraughtsGeometry) -> [SideFea
             board.pieces[1 - seat],
             board.kings,
         );
+        let men = board.pieces[seat] & !board.kings;
+        let moves_up = R::SEAT0_MOVES_UP == (seat == 0);
+        for dir in Direction::toward(moves_up) {
+            side.mobility += (grid.step(men, dir) & empty).count_ones() as i32;
+        }
         let mut kings = board.pieces[seat] & board.kings;
         while kings != 0 {
             let bit = kings.trailing_zeros();
@@ -82,14 +124,13 @@ fn features<R: Rules>(board: &Board<R>, geometry: &DraughtsGeometry) -> [SideFea
     sides
 }
 
-fn evaluate<R: Rules>(
-    board: &Board<R>,
-    geometry: &DraughtsGeometry,
-    weights: &Weights,
-    seat: Seat,
-    style: EvalStyle,
-) -> i32 {
-    combine(&features(board, geometry), seat, style, weights)
+/// Both sides' raw feature counts (the tuner's input).
+pub(crate) fn english_features(position: &English) -> [SideFeatures; 2] {
+    features(position.board(), english_geometry())
+}
+
+pub(crate) fn international_features(position: &International) -> [SideFeatures; 2] {
+    features(position.board(), international_geometry())
 }
 
 fn history_key(mv: &DraughtsMove) -> usize {
@@ -110,7 +151,7 @@ impl Searchable for English {
     const QUIESCENCE: bool = true;
 
     fn evaluate(&self, seat: Seat, style: EvalStyle) -> i32 {
-        evaluate(self.board(), english_geometry(), &ENGLISH, seat, style)
+        combine(&english_features(self), seat, style, weights(false, style))
     }
 
     fn may_capture(&self) -> bool {
@@ -134,12 +175,11 @@ impl Searchable for International {
     const QUIESCENCE: bool = true;
 
     fn evaluate(&self, seat: Seat, style: EvalStyle) -> i32 {
-        evaluate(
-            self.board(),
-            international_geometry(),
-            &INTERNATIONAL,
+        combine(
+            &international_features(self),
             seat,
             style,
+            weights(true, style),
         )
     }
 

@@ -1,6 +1,10 @@
 //! The evaluation the three draughts games share: material with each game's king value,
-//! advancement, back-rank guard, centre, runaway men and king mobility. Each game's module
-//! computes the raw counts from its own bitboards ([`SideFeatures`]) and weighs them here.
+//! advancement, back-rank guard, centre, runaway men, king mobility, men's mobility, balance
+//! between the wings and men on the side files. Each game's module computes the raw counts from
+//! its own bitboards ([`SideFeatures`]) and weighs them here with one of two weight sets: the
+//! classic hand-set weights (easy, medium and the frozen baseline, [`EvalStyle::Classic`]) and
+//! weights fitted by the Texel tuner (`search::tuning`, docs/cpu.md "Tuned evaluation") on
+//! positions from the engine's own games (hard and expert, [`EvalStyle::Full`]).
 
 use crate::position::Seat;
 use crate::search::searchable::EvalStyle;
@@ -21,10 +25,17 @@ pub struct SideFeatures {
     pub runaways: i32,
     /// Squares the kings can move to.
     pub king_mobility: i32,
+    /// Empty squares the men can step to (a side with no free moves must give men away).
+    pub mobility: i32,
+    /// Men on one wing minus men on the other, without sign (a lopsided formation leaves a
+    /// wing open to breakthroughs).
+    pub balance: i32,
+    /// Men on the two side files (they have one move forward and guard less).
+    pub edge: i32,
 }
 
 /// Per-game weights, in hundredths of a man.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Weights {
     pub man: i32,
     pub king: i32,
@@ -35,6 +46,51 @@ pub struct Weights {
     pub king_mobility: i32,
     /// Bonus for the side ahead, growing as material comes off (trade when ahead).
     pub trade: i32,
+    pub mobility: i32,
+    pub balance: i32,
+    pub edge: i32,
+}
+
+impl Weights {
+    /// The names of the weights the tuner may change, in [`Weights::get`] order (the man's
+    /// value stays 100: it sets the scale).
+    pub const TUNABLE: [&'static str; 10] = [
+        "king",
+        "advancement",
+        "back_guard",
+        "centre",
+        "runaway",
+        "king_mobility",
+        "trade",
+        "mobility",
+        "balance",
+        "edge",
+    ];
+
+    /// The tunable weight `index` ([`Weights::TUNABLE`]).
+    pub fn get(&self, index: usize) -> i32 {
+        let mut copy = *self;
+        *copy.tunable_mut(index)
+    }
+
+    pub fn set(&mut self, index: usize, value: i32) {
+        *self.tunable_mut(index) = value;
+    }
+
+    fn tunable_mut(&mut self, index: usize) -> &mut i32 {
+        match index {
+            0 => &mut self.king,
+            1 => &mut self.advancement,
+            2 => &mut self.back_guard,
+            3 => &mut self.centre,
+            4 => &mut self.runaway,
+            5 => &mut self.king_mobility,
+            6 => &mut self.trade,
+            7 => &mut self.mobility,
+            8 => &mut self.balance,
+            _ => &mut self.edge,
+        }
+    }
 }
 
 fn material(side: &SideFeatures, weights: &Weights) -> i32 {
@@ -63,6 +119,9 @@ pub fn combine(sides: &[SideFeatures; 2], seat: Seat, style: EvalStyle, weights:
             + side.centre * weights.centre
             + side.runaways * weights.runaway
             + side.king_mobility * weights.king_mobility
+            + side.mobility * weights.mobility
+            + side.balance * weights.balance
+            + side.edge * weights.edge
     };
     value += positional(own, other) - positional(other, own);
     let total = own_material + other_material;
@@ -94,8 +153,7 @@ pub fn basic_features(
         advancement,
         back_guard: (men & back_row).count_ones() as i32,
         centre: ((men | kings) & centre).count_ones() as i32,
-        runaways: 0,
-        king_mobility: 0,
+        ..SideFeatures::default()
     }
 }
 
@@ -109,6 +167,10 @@ pub struct DraughtsGeometry {
     pub back_row: [u64; 2],
     pub centre: u64,
     pub cone: [[u64; 64]; 2],
+    /// Squares on the files of the left half (as seat 0 sees the board; balance is symmetric).
+    pub left_wing: u64,
+    /// Squares on the two outer files.
+    pub side_files: u64,
 }
 
 impl DraughtsGeometry {
@@ -123,6 +185,8 @@ impl DraughtsGeometry {
             back_row: [0; 2],
             centre: 0,
             cone: [[0; 64]; 2],
+            left_wing: 0,
+            side_files: 0,
         };
         let middle = |n: u32, width: u32| n + width >= size / 2 && n < size / 2 + width;
         for &(bit, row, file) in &cells {
@@ -143,11 +207,17 @@ impl DraughtsGeometry {
             if middle(row, 1) && middle(file, size / 4) {
                 geometry.centre |= 1 << bit;
             }
+            if file < size / 2 {
+                geometry.left_wing |= 1 << bit;
+            }
+            if file == 0 || file == size - 1 {
+                geometry.side_files |= 1 << bit;
+            }
         }
         geometry
     }
 
-    /// Every feature but king mobility for `seat`, whose pieces are `own` (kings among them in
+    /// Every feature but the mobilities for `seat`, whose pieces are `own` (kings among them in
     /// `kings`), against `enemy`.
     pub fn features(&self, seat: usize, own: u64, enemy: u64, kings: u64) -> SideFeatures {
         let men = own & !kings;
@@ -164,6 +234,9 @@ impl DraughtsGeometry {
                 features.runaways += i32::from(rows[bit]);
             }
         }
+        let left = (men & self.left_wing).count_ones() as i32;
+        features.balance = (2 * left - features.men).abs();
+        features.edge = (men & self.side_files).count_ones() as i32;
         features
     }
 }
@@ -181,6 +254,9 @@ mod tests {
         runaway: 10,
         king_mobility: 1,
         trade: 100,
+        mobility: 1,
+        balance: -2,
+        edge: -1,
     };
 
     #[test]
@@ -193,6 +269,9 @@ mod tests {
             centre: 3,
             runaways: 1,
             king_mobility: 4,
+            mobility: 7,
+            balance: 2,
+            edge: 1,
         };
         let b = SideFeatures {
             men: 7,
@@ -202,8 +281,11 @@ mod tests {
             centre: 1,
             runaways: 0,
             king_mobility: 6,
+            mobility: 5,
+            balance: 0,
+            edge: 3,
         };
-        for style in [EvalStyle::Full, EvalStyle::Material] {
+        for style in [EvalStyle::Full, EvalStyle::Classic, EvalStyle::Material] {
             let for_0 = combine(&[a, b], 0, style, &WEIGHTS);
             let for_1 = combine(&[a, b], 1, style, &WEIGHTS);
             assert_eq!(for_0, -for_1, "{style:?}");
@@ -229,6 +311,21 @@ mod tests {
         assert_eq!(geometry.cone[0][51], 0b0001_1100 << 56);
         assert_eq!(geometry.cone[1][51].count_ones(), 3 + 5 + 7 + 8 + 8 + 8);
         assert_eq!(geometry.centre.count_ones(), 8);
+    }
+
+    #[test]
+    fn wings_and_side_files_are_counted_for_men_only() {
+        let geometry = full_board();
+        // Seat 0's men on a2 and b2 (left wing, a2 on a side file), h2 (right, side file) and
+        // a king on d4 (left), which counts for neither.
+        let men = (1u64 << 8) | (1 << 9) | (1 << 15);
+        let king = 1u64 << 27;
+        let features = geometry.features(0, men | king, 1 << 63, king);
+        assert_eq!(features.men, 3);
+        assert_eq!(features.balance, 1);
+        assert_eq!(features.edge, 2);
+        let even = geometry.features(0, (1 << 8) | (1 << 15), 1 << 63, 0);
+        assert_eq!(even.balance, 0);
     }
 
     #[test]

@@ -3,13 +3,14 @@
 //! (men start on the second and third ranks).
 
 use super::draughts::{combine, DraughtsGeometry, SideFeatures, Weights};
-use crate::games::turkish::squares::{slide, Dir};
+use crate::games::turkish::squares::{slide, Dir, FILE_A, FILE_H};
 use crate::games::turkish::{Turkish, TurkishMove};
 use crate::position::Seat;
 use crate::search::searchable::{EvalStyle, Searchable};
 use std::sync::OnceLock;
 
-const TURKISH: Weights = Weights {
+/// Hand-set ([`EvalStyle::Classic`]).
+const TURKISH_CLASSIC: Weights = Weights {
     man: 100,
     king: 250,
     advancement: 4,
@@ -18,7 +19,20 @@ const TURKISH: Weights = Weights {
     runaway: 8,
     king_mobility: 2,
     trade: 150,
+    mobility: 0,
+    balance: 0,
+    edge: 0,
 };
+
+/// Fitted by `damas tune turkish` (docs/cpu.md "Tuned evaluation").
+const TURKISH_TUNED: Weights = TURKISH_CLASSIC;
+
+pub(crate) fn weights(style: EvalStyle) -> &'static Weights {
+    match style {
+        EvalStyle::Full => &TURKISH_TUNED,
+        _ => &TURKISH_CLASSIC,
+    }
+}
 
 fn geometry() -> &'static DraughtsGeometry {
     static GEOMETRY: OnceLock<DraughtsGeometry> = OnceLock::new();
@@ -26,12 +40,20 @@ fn geometry() -> &'static DraughtsGeometry {
     GEOMETRY.get_or_init(|| DraughtsGeometry::build(8, |bit| Some((bit / 8, bit % 8))))
 }
 
-fn features(position: &Turkish) -> [SideFeatures; 2] {
+/// Both sides' raw feature counts (the tuner's input).
+pub(crate) fn features(position: &Turkish) -> [SideFeatures; 2] {
     let pieces = [position.white(), position.black()];
     let occupied = position.white() | position.black();
     let mut sides = [SideFeatures::default(); 2];
     for (seat, side) in sides.iter_mut().enumerate() {
         *side = geometry().features(seat, pieces[seat], pieces[1 - seat], position.kings());
+        // Men step forward (White up the board) or sideways onto an empty square.
+        let men = pieces[seat] & !position.kings();
+        let empty = !occupied;
+        let forward = if seat == 0 { men << 8 } else { men >> 8 };
+        let sideways = ((men & !FILE_H) << 1) | ((men & !FILE_A) >> 1);
+        side.mobility =
+            (forward & empty).count_ones() as i32 + (sideways & empty).count_ones() as i32;
         let mut kings = pieces[seat] & position.kings();
         while kings != 0 {
             let square = kings.trailing_zeros() as u8;
@@ -48,7 +70,7 @@ impl Searchable for Turkish {
     const QUIESCENCE: bool = true;
 
     fn evaluate(&self, seat: Seat, style: EvalStyle) -> i32 {
-        combine(&features(self), seat, style, &TURKISH)
+        combine(&features(self), seat, style, weights(style))
     }
 
     fn may_capture(&self) -> bool {
