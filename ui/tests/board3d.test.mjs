@@ -2,12 +2,12 @@
 // turning and zooming, and picking (screen point → board plane → hole).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fixture } from './fixtures.mjs';
+import { fixture, fixtureFile } from './fixtures.mjs';
 import {
   defaultOrbit, cameraPose, project, rayToPlane, ndcToCss, cssToNdc, dragTurn, wheelZoom, pinchZoom,
   zoomAbout, clampZoom, shortestTurn, blendOrbit, ZOOM_MIN, ZOOM_MAX,
 } from '../js/board3d/camera.js';
-import { starWorld, starOutline, nearestCell, viewerAzimuth } from '../js/board3d/cells.js';
+import { starWorld, starOutline, nearestCell, viewerAzimuth, standardStarWorld, holesKey } from '../js/board3d/cells.js';
 
 // The engine's own 3-player star layout (ui/tests/fixtures, written by tests/ui_fixtures.rs).
 const layout = fixture('diamond', 'local-3', 0).layout;
@@ -206,4 +206,22 @@ test('dotted arcs: every landing on the route at rest height, jumps arc higher t
   close(peak(2, 3), 0.6, 1e-9, 'the step peaks 0.4 above');
   for (let i = 1; i < pts.length; i++) assert.ok(Math.hypot(pts[i].x - pts[i - 1].x, pts[i].z - pts[i - 1].z) > 1e-9, 'no dot twice');
   assert.deepEqual(arcPoints([{ x: 0, z: 0 }]), [], 'no route, no dots');
+});
+
+test('the standard star (the warm-up plate) has the holes of every star layout', () => {
+  const standard = standardStarWorld();
+  assert.equal(standard.cells.size, 121);
+  assert.equal(holesKey(standard), holesKey(world));
+  close(standard.radius, world.radius, F32_EPS, 'radius');
+  standard.outline.forEach((p, i) => {
+    close(p.x, world.outline[i].x, 1e-4, `outline ${i} x`);
+    close(p.z, world.outline[i].z, 1e-4, `outline ${i} z`);
+  });
+  for (const [kind, name] of [['diamond', 'local-2'], ['capture', null]]) {
+    const file = fixtureFile(kind);
+    const l = name ? file.lines.find((x) => x.name === name) : file.lines[0];
+    if (!l) continue;
+    const other = starWorld(fixture(kind, l.name, 0).layout);
+    assert.equal(holesKey(other), holesKey(standard), `${kind} ${l.name}`);
+  }
 });

@@ -23,31 +23,170 @@ function layFlat(geometry) {
   return geometry;
 }
 
+const BEVEL = 0.04; // size and height of the rounded edge round the plate and every hole
+const BEVEL_STEPS = 2;
+const HOLE_SIDES = 20;
+/** The hole walls stop just below the floor, which hides everything under it. */
+const WALL_BOTTOM = -PLATE_DEPTH * 0.75 - 0.01;
+
+/**
+ * The plate: its wooden top (group 0) with the 121 holes, and in the edge colour (group 1) the
+ * bevel and wall of every hole and the bevelled outer edge. Built directly, indexed, with only
+ * what can be seen from above the board: the same surfaces as an extrusion of the holed star
+ * (which three.js builds in ~0.3–0.9 s with 89 000 vertices) at a third of the vertices, without
+ * the underside and the hole walls below the floor. The walls are flat-shaded like the extrusion.
+ */
+export function plateGeometry(world) {
+  const outline = world.outline.map(shapePoint);
+  const holes = [...world.cells.values()];
+  // The top: the star with round holes, triangulated once (earcut), facing up.
+  const circle = [];
+  for (let k = 0; k < HOLE_SIDES; k++) {
+    const a = (k / HOLE_SIDES) * Math.PI * 2;
+    circle.push([Math.cos(a), Math.sin(a)]);
+  }
+  const holeRings = holes.map((p) => circle.map(([c, s]) => new THREE.Vector2(p.x + HOLE_RADIUS * c, -p.z + HOLE_RADIUS * s)));
+  const capTriangles = THREE.ShapeUtils.triangulateShape(outline, holeRings);
+  const capPoints = outline.concat(...holeRings);
+
+  // Every hole's bevel and wall, from one template: rings of (radius, height), top to bottom.
+  // The polygon's edges move by the bevel (a vertex by bevel / cos(π/sides)), as the extrusion's.
+  const miter = 1 / Math.cos(Math.PI / HOLE_SIDES);
+  const rings = [];
+  for (let b = 0; b <= BEVEL_STEPS; b++) {
+    const t = b / BEVEL_STEPS;
+    rings.push([HOLE_RADIUS - BEVEL * Math.sin((t * Math.PI) / 2) * miter, -(BEVEL - BEVEL * Math.cos((t * Math.PI) / 2))]);
+  }
+  rings.push([rings[BEVEL_STEPS][0], WALL_BOTTOM]);
+  const quads = []; // template quads: 4 corners (x, y, z about the hole's centre) and a normal
+  for (let i = 0; i + 1 < rings.length; i++) {
+    for (let k = 0; k < HOLE_SIDES; k++) {
+      const [c0, s0] = circle[k], [c1, s1] = circle[(k + 1) % HOLE_SIDES];
+      const [ra, ya] = rings[i], [rb, yb] = rings[i + 1];
+      quads.push([[ra * c0, ya, -ra * s0], [ra * c1, ya, -ra * s1], [rb * c1, yb, -rb * s1], [rb * c0, yb, -rb * s0]]);
+    }
+  }
+
+  // The outer edge: the sides of the bevelled extrusion of the star alone (a few hundred vertices).
+  const edge = layFlat(new THREE.ExtrudeGeometry(new THREE.Shape(outline), { depth: PLATE_DEPTH, bevelEnabled: true, bevelThickness: BEVEL, bevelSize: BEVEL, bevelSegments: BEVEL_STEPS, curveSegments: 1 }));
+  edge.translate(0, -PLATE_DEPTH - BEVEL, 0);
+  const sides = edge.groups.find((g) => g.materialIndex === 1);
+  const edgePos = edge.attributes.position.array.subarray(sides.start * 3, (sides.start + sides.count) * 3);
+  const edgeNormal = edge.attributes.normal.array.subarray(sides.start * 3, (sides.start + sides.count) * 3);
+
+  const vertices = capPoints.length + holes.length * quads.length * 4 + sides.count;
+  const position = new Float32Array(vertices * 3);
+  const normal = new Float32Array(vertices * 3);
+  const uv = new Float32Array(vertices * 2);
+  const capIndices = capTriangles.length * 3;
+  const index = new (vertices > 65535 ? Uint32Array : Uint16Array)(capIndices + holes.length * quads.length * 6 + sides.count);
+  let v = 0, n = 0;
+  const vertex = (x, y, z, nx, ny, nz) => {
+    const o = v * 3;
+    position[o] = x; position[o + 1] = y; position[o + 2] = z;
+    normal[o] = nx; normal[o + 1] = ny; normal[o + 2] = nz;
+    return v++;
+  };
+  // Winding: front faces are those whose normal is `nrm` (three.js draws front faces only).
+  const triangle = (a, b, c, p, nrm) => {
+    const ux = p[b][0] - p[a][0], uy = p[b][1] - p[a][1], uz = p[b][2] - p[a][2];
+    const wx = p[c][0] - p[a][0], wy = p[c][1] - p[a][1], wz = p[c][2] - p[a][2];
+    const dot = (uy * wz - uz * wy) * nrm[0] + (uz * wx - ux * wz) * nrm[1] + (ux * wy - uy * wx) * nrm[2];
+    return dot >= 0 ? [a, b, c] : [a, c, b];
+  };
+
+  for (const pt of capPoints) {
+    uv[v * 2] = pt.x; // world units, as the extrusion's lid (the wood's repeat scales them)
+    uv[v * 2 + 1] = pt.y;
+    vertex(pt.x, 0, -pt.y, 0, 1, 0);
+  }
+  const capXyz = capPoints.map((pt) => [pt.x, 0, -pt.y]);
+  for (const [a, b, c] of capTriangles) index.set(triangle(a, b, c, capXyz, [0, 1, 0]), (n += 3) - 3);
+
+  // Flat normals per quad, facing into the hole.
+  const quadNormals = quads.map(([p0, p1, , p3]) => {
+    const ux = p1[0] - p0[0], uy = p1[1] - p0[1], uz = p1[2] - p0[2];
+    const wx = p3[0] - p0[0], wy = p3[1] - p0[1], wz = p3[2] - p0[2];
+    let nx = uy * wz - uz * wy, ny = uz * wx - ux * wz, nz = ux * wy - uy * wx;
+    const len = Math.hypot(nx, ny, nz) || 1;
+    // Inwards: against the quad's own offset from the hole's centre.
+    if (nx * (p0[0] + p1[0]) + nz * (p0[2] + p1[2]) > 0) { nx = -nx; ny = -ny; nz = -nz; }
+    return [nx / len, ny / len, nz / len];
+  });
+  const quadOrder = quads.map((q, i) => [...triangle(0, 1, 2, q, quadNormals[i]), ...triangle(0, 2, 3, q, quadNormals[i])]);
+  for (const p of holes) {
+    quads.forEach((q, i) => {
+      const nrm = quadNormals[i];
+      const base = v;
+      for (const c of q) vertex(p.x + c[0], c[1], p.z + c[2], nrm[0], nrm[1], nrm[2]);
+      for (const k of quadOrder[i]) index[n++] = base + k;
+    });
+  }
+  const edgeBase = v;
+  position.set(edgePos, v * 3);
+  normal.set(edgeNormal, v * 3);
+  v += sides.count;
+  for (let i = 0; i < sides.count; i++) index[n++] = edgeBase + i;
+  edge.dispose();
+
+  const geometry = new THREE.BufferGeometry();
+  geometry.setAttribute('position', new THREE.BufferAttribute(position, 3));
+  geometry.setAttribute('normal', new THREE.BufferAttribute(normal, 3));
+  geometry.setAttribute('uv', new THREE.BufferAttribute(uv, 2));
+  geometry.setIndex(new THREE.BufferAttribute(index, 1));
+  geometry.addGroup(0, capIndices, 0);
+  geometry.addGroup(capIndices, index.length - capIndices, 1);
+  return geometry;
+}
+
+/** One geometry of copies of `template` (position and normal) moved to each of `points` at height `y`. */
+function copiesAt(template, points, y) {
+  const pos = template.attributes.position.array, nrm = template.attributes.normal.array, idx = template.index.array;
+  const count = pos.length / 3;
+  const position = new Float32Array(points.length * pos.length);
+  const normal = new Float32Array(points.length * pos.length);
+  const index = new (points.length * count > 65535 ? Uint32Array : Uint16Array)(points.length * idx.length);
+  points.forEach((p, i) => {
+    for (let k = 0; k < count; k++) {
+      position[(i * count + k) * 3] = pos[k * 3] + p.x;
+      position[(i * count + k) * 3 + 1] = pos[k * 3 + 1] + y;
+      position[(i * count + k) * 3 + 2] = pos[k * 3 + 2] + p.z;
+    }
+    normal.set(nrm, i * pos.length);
+    for (let k = 0; k < idx.length; k++) index[i * idx.length + k] = idx[k] + i * count;
+  });
+  const g = new THREE.BufferGeometry();
+  g.setAttribute('position', new THREE.BufferAttribute(position, 3));
+  g.setAttribute('normal', new THREE.BufferAttribute(normal, 3));
+  g.setIndex(new THREE.BufferAttribute(index, 1));
+  return g;
+}
+
 /**
  * @param {{cells: Map<string, {x:number, z:number}>, outline: {x:number, z:number}[]}} world
  * @param {object} opts
  * @param {{name: string, zone?: number}[]} opts.layoutCells
  * @param {string[]|null} opts.zones zone index → colour name (Diamond), or null
  * @param {{seat: string, apex: string}[]} opts.apexes ◎ of each playing seat (Diamond), else []
+ * @param {THREE.BufferGeometry} [opts.plate] the plate of this world, if already built (it is
+ *   kept by the caller and not disposed here)
  */
-export function buildGround(world, { layoutCells, zones, apexes }, materials, textures) {
+export function buildGround(world, { layoutCells, zones, apexes, plate = null }, materials, textures) {
   const group = new THREE.Group();
   group.name = 'ground';
 
-  const shape = new THREE.Shape(world.outline.map(shapePoint));
-  for (const p of world.cells.values()) shape.holes.push(holePath(p));
-  const plate = layFlat(new THREE.ExtrudeGeometry(shape, { depth: PLATE_DEPTH, bevelEnabled: true, bevelThickness: 0.04, bevelSize: 0.04, bevelSegments: 2, curveSegments: 10 }));
-  plate.translate(0, -PLATE_DEPTH - 0.04, 0);
-  // UVs of the extrusion are world units: scale the grain to a few holes per repeat.
+  const ownPlate = !plate;
+  plate = plate || plateGeometry(world);
+  // UVs of the top are world units: scale the grain to a few holes per repeat.
   textures.wood.repeat.set(0.09, 0.09);
-  const top = new THREE.MeshLambertMaterial({ color: 0xffffff, map: textures.wood });
-  const edge = new THREE.MeshLambertMaterial({ color: materials.palette.colour('--star-edge') });
-  group.add(new THREE.Mesh(plate, [top, edge]));
+  // The same lit material kind (materials.lit) as the marbles: one shader program less to compile.
+  group.add(new THREE.Mesh(plate, [materials.lit(0xffffff, textures.wood), materials.lit(materials.palette.colour('--star-edge'))]));
 
   // The floor the holes are drilled down to: the hole colour, tinted per zone.
   const floor = layFlat(new THREE.ShapeGeometry(new THREE.Shape(world.outline.map(shapePoint))));
   floor.translate(0, -PLATE_DEPTH * 0.75, 0);
-  group.add(new THREE.Mesh(floor, new THREE.MeshLambertMaterial({ color: materials.palette.colour('--hole') })));
+  const geometries = [floor];
+  group.add(new THREE.Mesh(floor, materials.lit(materials.palette.colour('--hole'))));
   if (zones) {
     const disc = layFlat(new THREE.CircleGeometry(HOLE_RADIUS * 1.02, 20));
     const byZone = new Map();
@@ -57,11 +196,12 @@ export function buildGround(world, { layoutCells, zones, apexes }, materials, te
       byZone.get(c.zone).push(world.cells.get(c.name));
     }
     for (const [zone, points] of byZone) {
-      const mesh = new THREE.InstancedMesh(disc, new THREE.MeshLambertMaterial({ color: materials.palette.zone(zones[zone]) }), points.length);
-      const m = new THREE.Matrix4();
-      points.forEach((p, i) => mesh.setMatrixAt(i, m.makeTranslation(p.x, -PLATE_DEPTH * 0.75 + 0.004, p.z)));
-      group.add(mesh);
+      // One mesh per zone (not instanced: the same shader program as the rest of the plate).
+      const discs = copiesAt(disc, points, -PLATE_DEPTH * 0.75 + 0.004);
+      geometries.push(discs);
+      group.add(new THREE.Mesh(discs, materials.lit(materials.palette.zone(zones[zone]))));
     }
+    disc.dispose();
   }
 
   // ◎: two engraved circles round each playing seat's destination apex, in that seat's colour.
@@ -73,21 +213,19 @@ export function buildGround(world, { layoutCells, zones, apexes }, materials, te
     mark.userData = { cell: apex, seat };
     for (const [r0, r1] of [[0.3, 0.345], [0.42, 0.465]]) {
       const ring = layFlat(new THREE.RingGeometry(r0, r1, 40));
+      geometries.push(ring);
       mark.add(new THREE.Mesh(ring, materials.flat(`--${seat}-mid`, 0.9)));
     }
     mark.position.set(p.x, 0.004, p.z);
     group.add(mark);
   }
 
-  const geometries = [plate, floor];
+  if (ownPlate) geometries.push(plate);
   return {
     group,
-    dispose() {
-      group.traverse((o) => { if (o.geometry && !geometries.includes(o.geometry)) o.geometry.dispose(); });
-      geometries.forEach((g) => g.dispose());
-      top.dispose();
-      edge.dispose();
-    },
+    plate,
+    // Materials are the board's (materials.dispose); only the geometries made here go.
+    dispose() { geometries.forEach((g) => g.dispose()); },
   };
 }
 
