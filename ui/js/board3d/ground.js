@@ -23,49 +23,28 @@ function layFlat(geometry) {
   return geometry;
 }
 
-const BEVEL = 0.04; // size and height of the rounded edge round the plate and every hole
+const BEVEL = 0.04; // size and height of the rounded outer edge of the plate
 const BEVEL_STEPS = 2;
 const HOLE_SIDES = 20;
-/** The hole walls stop just below the floor, which hides everything under it. */
-const WALL_BOTTOM = -PLATE_DEPTH * 0.75 - 0.01;
 
 /**
- * The plate: its wooden top (group 0) with the 121 holes, and in the edge colour (group 1) the
- * bevel and wall of every hole and the bevelled outer edge. Built directly, indexed, with only
- * what can be seen from above the board: the same surfaces as an extrusion of the holed star
- * (which three.js builds in ~0.3–0.9 s with 89 000 vertices) at a third of the vertices, without
- * the underside and the hole walls below the floor. The walls are flat-shaded like the extrusion.
+ * The plate: its wooden top (group 0) with the 121 round holes, and its bevelled outer edge in the
+ * edge colour (group 1). Built directly, indexed, with only what shows from above the board: the
+ * surfaces of the extrusion of the holed star it replaces (which three.js built in ~0.3–0.9 s,
+ * with 89 000 vertices) less its underside and its hole walls, which faced away from the viewer
+ * and were never drawn: a hole shows the floor below it. About 2 900 vertices.
  */
 export function plateGeometry(world) {
   const outline = world.outline.map(shapePoint);
-  const holes = [...world.cells.values()];
   // The top: the star with round holes, triangulated once (earcut), facing up.
   const circle = [];
   for (let k = 0; k < HOLE_SIDES; k++) {
     const a = (k / HOLE_SIDES) * Math.PI * 2;
     circle.push([Math.cos(a), Math.sin(a)]);
   }
-  const holeRings = holes.map((p) => circle.map(([c, s]) => new THREE.Vector2(p.x + HOLE_RADIUS * c, -p.z + HOLE_RADIUS * s)));
+  const holeRings = [...world.cells.values()].map((p) => circle.map(([c, s]) => new THREE.Vector2(p.x + HOLE_RADIUS * c, -p.z + HOLE_RADIUS * s)));
   const capTriangles = THREE.ShapeUtils.triangulateShape(outline, holeRings);
   const capPoints = outline.concat(...holeRings);
-
-  // Every hole's bevel and wall, from one template: rings of (radius, height), top to bottom.
-  // The polygon's edges move by the bevel (a vertex by bevel / cos(π/sides)), as the extrusion's.
-  const miter = 1 / Math.cos(Math.PI / HOLE_SIDES);
-  const rings = [];
-  for (let b = 0; b <= BEVEL_STEPS; b++) {
-    const t = b / BEVEL_STEPS;
-    rings.push([HOLE_RADIUS - BEVEL * Math.sin((t * Math.PI) / 2) * miter, -(BEVEL - BEVEL * Math.cos((t * Math.PI) / 2))]);
-  }
-  rings.push([rings[BEVEL_STEPS][0], WALL_BOTTOM]);
-  const quads = []; // template quads: 4 corners (x, y, z about the hole's centre) and a normal
-  for (let i = 0; i + 1 < rings.length; i++) {
-    for (let k = 0; k < HOLE_SIDES; k++) {
-      const [c0, s0] = circle[k], [c1, s1] = circle[(k + 1) % HOLE_SIDES];
-      const [ra, ya] = rings[i], [rb, yb] = rings[i + 1];
-      quads.push([[ra * c0, ya, -ra * s0], [ra * c1, ya, -ra * s1], [rb * c1, yb, -rb * s1], [rb * c0, yb, -rb * s0]]);
-    }
-  }
 
   // The outer edge: the sides of the bevelled extrusion of the star alone (a few hundred vertices).
   const edge = layFlat(new THREE.ExtrudeGeometry(new THREE.Shape(outline), { depth: PLATE_DEPTH, bevelEnabled: true, bevelThickness: BEVEL, bevelSize: BEVEL, bevelSegments: BEVEL_STEPS, curveSegments: 1 }));
@@ -74,58 +53,30 @@ export function plateGeometry(world) {
   const edgePos = edge.attributes.position.array.subarray(sides.start * 3, (sides.start + sides.count) * 3);
   const edgeNormal = edge.attributes.normal.array.subarray(sides.start * 3, (sides.start + sides.count) * 3);
 
-  const vertices = capPoints.length + holes.length * quads.length * 4 + sides.count;
+  const vertices = capPoints.length + sides.count;
   const position = new Float32Array(vertices * 3);
   const normal = new Float32Array(vertices * 3);
   const uv = new Float32Array(vertices * 2);
   const capIndices = capTriangles.length * 3;
-  const index = new (vertices > 65535 ? Uint32Array : Uint16Array)(capIndices + holes.length * quads.length * 6 + sides.count);
-  let v = 0, n = 0;
-  const vertex = (x, y, z, nx, ny, nz) => {
-    const o = v * 3;
-    position[o] = x; position[o + 1] = y; position[o + 2] = z;
-    normal[o] = nx; normal[o + 1] = ny; normal[o + 2] = nz;
-    return v++;
-  };
-  // Winding: front faces are those whose normal is `nrm` (three.js draws front faces only).
-  const triangle = (a, b, c, p, nrm) => {
-    const ux = p[b][0] - p[a][0], uy = p[b][1] - p[a][1], uz = p[b][2] - p[a][2];
-    const wx = p[c][0] - p[a][0], wy = p[c][1] - p[a][1], wz = p[c][2] - p[a][2];
-    const dot = (uy * wz - uz * wy) * nrm[0] + (uz * wx - ux * wz) * nrm[1] + (ux * wy - uy * wx) * nrm[2];
-    return dot >= 0 ? [a, b, c] : [a, c, b];
-  };
-
-  for (const pt of capPoints) {
-    uv[v * 2] = pt.x; // world units, as the extrusion's lid (the wood's repeat scales them)
-    uv[v * 2 + 1] = pt.y;
-    vertex(pt.x, 0, -pt.y, 0, 1, 0);
-  }
-  const capXyz = capPoints.map((pt) => [pt.x, 0, -pt.y]);
-  for (const [a, b, c] of capTriangles) index.set(triangle(a, b, c, capXyz, [0, 1, 0]), (n += 3) - 3);
-
-  // Flat normals per quad, facing into the hole.
-  const quadNormals = quads.map(([p0, p1, , p3]) => {
-    const ux = p1[0] - p0[0], uy = p1[1] - p0[1], uz = p1[2] - p0[2];
-    const wx = p3[0] - p0[0], wy = p3[1] - p0[1], wz = p3[2] - p0[2];
-    let nx = uy * wz - uz * wy, ny = uz * wx - ux * wz, nz = ux * wy - uy * wx;
-    const len = Math.hypot(nx, ny, nz) || 1;
-    // Inwards: against the quad's own offset from the hole's centre.
-    if (nx * (p0[0] + p1[0]) + nz * (p0[2] + p1[2]) > 0) { nx = -nx; ny = -ny; nz = -nz; }
-    return [nx / len, ny / len, nz / len];
+  const index = new (vertices > 65535 ? Uint32Array : Uint16Array)(capIndices + sides.count);
+  capPoints.forEach((pt, i) => {
+    position[i * 3] = pt.x;
+    position[i * 3 + 2] = -pt.y;
+    normal[i * 3 + 1] = 1;
+    uv[i * 2] = pt.x; // world units, as the extrusion's lid (the wood's repeat scales them)
+    uv[i * 2 + 1] = pt.y;
   });
-  const quadOrder = quads.map((q, i) => [...triangle(0, 1, 2, q, quadNormals[i]), ...triangle(0, 2, 3, q, quadNormals[i])]);
-  for (const p of holes) {
-    quads.forEach((q, i) => {
-      const nrm = quadNormals[i];
-      const base = v;
-      for (const c of q) vertex(p.x + c[0], c[1], p.z + c[2], nrm[0], nrm[1], nrm[2]);
-      for (const k of quadOrder[i]) index[n++] = base + k;
-    });
+  // Front faces up (three.js draws front faces only): earcut's winding, turned if need be.
+  let n = 0;
+  for (const [a, b, c] of capTriangles) {
+    const up = (capPoints[b].x - capPoints[a].x) * (capPoints[c].y - capPoints[a].y) - (capPoints[b].y - capPoints[a].y) * (capPoints[c].x - capPoints[a].x);
+    // Shape y is −z: a counter-clockwise triangle in the shape plane faces up in the world.
+    index.set(up >= 0 ? [a, b, c] : [a, c, b], n);
+    n += 3;
   }
-  const edgeBase = v;
-  position.set(edgePos, v * 3);
-  normal.set(edgeNormal, v * 3);
-  v += sides.count;
+  const edgeBase = capPoints.length;
+  position.set(edgePos, edgeBase * 3);
+  normal.set(edgeNormal, edgeBase * 3);
   for (let i = 0; i < sides.count; i++) index[n++] = edgeBase + i;
   edge.dispose();
 
