@@ -2,12 +2,12 @@
 // turning and zooming, and picking (screen point → board plane → hole).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fixture } from './fixtures.mjs';
+import { fixture, fixtureFile } from './fixtures.mjs';
 import {
   defaultOrbit, cameraPose, project, rayToPlane, ndcToCss, cssToNdc, dragTurn, wheelZoom, pinchZoom,
   zoomAbout, clampZoom, shortestTurn, blendOrbit, ZOOM_MIN, ZOOM_MAX,
 } from '../js/board3d/camera.js';
-import { starWorld, starOutline, nearestCell, viewerAzimuth } from '../js/board3d/cells.js';
+import { starWorld, starOutline, nearestCell, viewerAzimuth, standardStarWorld, holesKey } from '../js/board3d/cells.js';
 
 // The engine's own 3-player star layout (ui/tests/fixtures, written by tests/ui_fixtures.rs).
 const layout = fixture('diamond', 'local-3', 0).layout;
@@ -206,4 +206,85 @@ test('dotted arcs: every landing on the route at rest height, jumps arc higher t
   close(peak(2, 3), 0.6, 1e-9, 'the step peaks 0.4 above');
   for (let i = 1; i < pts.length; i++) assert.ok(Math.hypot(pts[i].x - pts[i - 1].x, pts[i].z - pts[i - 1].z) > 1e-9, 'no dot twice');
   assert.deepEqual(arcPoints([{ x: 0, z: 0 }]), [], 'no route, no dots');
+});
+
+test('the standard star (the warm-up plate) has the holes of every star layout', () => {
+  const standard = standardStarWorld();
+  assert.equal(standard.cells.size, 121);
+  assert.equal(holesKey(standard), holesKey(world));
+  close(standard.radius, world.radius, F32_EPS, 'radius');
+  standard.outline.forEach((p, i) => {
+    close(p.x, world.outline[i].x, 1e-4, `outline ${i} x`);
+    close(p.z, world.outline[i].z, 1e-4, `outline ${i} z`);
+  });
+  for (const [kind, name] of [['diamond', 'local-2'], ['capture', null]]) {
+    const file = fixtureFile(kind);
+    const l = name ? file.lines.find((x) => x.name === name) : file.lines[0];
+    if (!l) continue;
+    const other = starWorld(fixture(kind, l.name, 0).layout);
+    assert.equal(holesKey(other), holesKey(standard), `${kind} ${l.name}`);
+  }
+});
+
+test('plate: the top faces up, with an open hole at every cell, and its wood in world units', async () => {
+  const { plateGeometry, HOLE_RADIUS } = await import('../js/board3d/ground.js');
+  const plate = plateGeometry(world);
+  const pos = plate.attributes.position.array, nrm = plate.attributes.normal.array, uv = plate.attributes.uv.array;
+  const idx = plate.index.array;
+  const [top, edge] = plate.groups;
+  assert.equal(top.materialIndex, 0);
+  assert.equal(edge.materialIndex, 1);
+  assert.equal(top.count + edge.count, idx.length);
+  const at = (i) => [pos[i * 3], pos[i * 3 + 1], pos[i * 3 + 2]];
+  const inTriangle = (p, a, b, c) => {
+    const s = (u, v, w) => (v[0] - u[0]) * (w[2] - u[2]) - (v[2] - u[2]) * (w[0] - u[0]);
+    const d1 = s(a, b, p), d2 = s(b, c, p), d3 = s(c, a, p);
+    return (d1 > 1e-9 && d2 > 1e-9 && d3 > 1e-9) || (d1 < -1e-9 && d2 < -1e-9 && d3 < -1e-9);
+  };
+  const holes = [...world.cells.values()];
+  let area = 0;
+  for (let t = top.start; t < top.start + top.count; t += 3) {
+    const [a, b, c] = [idx[t], idx[t + 1], idx[t + 2]].map(at);
+    assert.ok(a[1] === 0 && b[1] === 0 && c[1] === 0, 'the top is at y = 0');
+    // Front face up: counter-clockwise seen from +y (three.js draws front faces only).
+    const cross = (b[2] - a[2]) * (c[0] - a[0]) - (b[0] - a[0]) * (c[2] - a[2]);
+    assert.ok(cross >= -1e-6, `triangle ${t / 3} faces up`); // (float32: a degenerate one may be −3e-8)
+    area += cross / 2;
+    for (const h of holes) assert.ok(!inTriangle([h.x, 0, h.z], a, b, c), `no triangle of the top covers the hole at ${h.x}, ${h.z}`);
+  }
+  for (let i = 0; i < top.count; i++) {
+    const v = idx[top.start + i];
+    assert.deepEqual([nrm[v * 3], nrm[v * 3 + 1], nrm[v * 3 + 2]], [0, 1, 0]);
+    close(uv[v * 2], pos[v * 3], 1e-6, 'u = x');
+    close(uv[v * 2 + 1], -pos[v * 3 + 2], 1e-6, 'v = −z');
+  }
+  // The star's area less the 121 holes (each a 20-gon of radius HOLE_RADIUS).
+  const poly = world.outline;
+  const star = Math.abs(poly.reduce((s, p, i) => { const q = poly[(i + 1) % poly.length]; return s + p.x * q.z - q.x * p.z; }, 0)) / 2;
+  const hole = (20 / 2) * HOLE_RADIUS * HOLE_RADIUS * Math.sin((2 * Math.PI) / 20);
+  close(area, star - 121 * hole, 1e-3, 'top area');
+  assert.ok(plate.attributes.position.count < 4000, `a light plate (${plate.attributes.position.count} vertices)`);
+});
+
+test('textures: computed pixels (no 2D canvas), the wood in the skin colour, the glow a ring', async () => {
+  const THREE = await import('../vendor/three/three.module.js');
+  const { woodTexture, glowTexture } = await import('../js/board3d/palette.js');
+  const base = new THREE.Color('#e3bd84');
+  const wood = woodTexture(base);
+  assert.equal(wood.image.width, 512);
+  assert.equal(wood.colorSpace, THREE.SRGBColorSpace);
+  assert.equal(wood.wrapS, THREE.RepeatWrapping);
+  const d = wood.image.data;
+  let r = 0, a = 255;
+  for (let i = 0; i < d.length; i += 4) { r += d[i]; a = Math.min(a, d[i + 3]); }
+  assert.equal(a, 255, 'the wood is opaque');
+  assert.ok(Math.abs(r / (d.length / 4) - 0xe3) < 12, `the grain keeps the base colour on average (${(r / (d.length / 4)).toFixed(1)})`);
+  assert.deepEqual(woodTexture(base).image.data, d, 'the same grain every time');
+  const glow = glowTexture(64);
+  const alpha = (x, y) => glow.image.data[(y * 64 + x) * 4 + 3];
+  assert.ok(alpha(32, 32) <= 2, 'clear at the centre');
+  assert.equal(alpha(0, 0), 0, 'clear in the corners');
+  // Brightest at 0.72 of the radius (the ring), fading both ways.
+  const ring = alpha(32 + Math.round(0.72 * 32), 32);
+  assert.ok(ring > 150 && ring > alpha(32 + 12, 32) && ring > alpha(32 + 30, 32), `glow profile ${ring}`);
 });

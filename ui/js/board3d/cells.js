@@ -25,6 +25,32 @@ export function starWorld(layout) {
 }
 
 /**
+ * The world of the 121-hole star every star game is played on (rows of 1, 2, 3, 4, 13, 12, 11, 10,
+ * 9, … holes, seat 0's apex towards +z), without a layout: the 3D board's warm-up builds the plate
+ * for it before the game exists. Cells are named by position only; a game's own world
+ * (`starWorld`) has the same holes, which `holesKey` checks before the plate is reused.
+ */
+export function standardStarWorld() {
+  const rowSizes = [1, 2, 3, 4, 13, 12, 11, 10, 9, 10, 11, 12, 13, 4, 3, 2, 1];
+  const cells = new Map();
+  let radius = 0;
+  rowSizes.forEach((n, i) => {
+    const z = (i - 8) * (Math.sqrt(3) / 2);
+    for (let k = 0; k < n; k++) {
+      const w = { x: k - (n - 1) / 2, z };
+      cells.set(`${i}:${k}`, w);
+      radius = Math.max(radius, Math.hypot(w.x, w.z));
+    }
+  });
+  return { cells, radius, outline: starOutline([...cells.values()], 0.72) };
+}
+
+/** What a plate built for `world` depends on: its holes' positions (to a hundredth of a hole). */
+export function holesKey(world) {
+  return [...world.cells.values()].map((p) => `${p.x.toFixed(2)},${p.z.toFixed(2)}`).sort().join(' ').replace(/-0\.00/g, '0.00');
+}
+
+/**
  * The hexagram around the holes, grown by `margin` beyond the six apex holes: 12 corners in
  * angle order, alternating an apex and the inner corner between two apexes.
  */

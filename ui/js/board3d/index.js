@@ -16,9 +16,9 @@ import { destinationHoles } from '../state.js';
 import {
   cameraPose, defaultOrbit, dragTurn, zoomAbout, clampTarget, blendOrbit, cssToNdc, rayToPlane, shortestTurn,
 } from './camera.js';
-import { starWorld, nearestCell, viewerAzimuth } from './cells.js';
+import { starWorld, standardStarWorld, holesKey, nearestCell, viewerAzimuth } from './cells.js';
 import { readPalette, makeMaterials, glowTexture, woodTexture } from './palette.js';
-import { buildGround, buildDestinationTint } from './ground.js';
+import { buildGround, buildDestinationTint, plateGeometry } from './ground.js';
 import { makePieceGeometries, makeMarble, setFaded, REST_Y, LIFT_Y } from './pieces.js';
 import { arcPoints, dottedLine, makeRingGeometries, makeDestRing } from './marks.js';
 import { attachControls } from './controls.js';
@@ -28,8 +28,10 @@ const VIEW_EASE_MS = 450;
 // One WebGL renderer (context, canvas, compiled shader programs) for every 3D board of the
 // launch, made ahead of the first one by `prewarmBoard3d` while the setup screen is shown: with
 // software GL the first draw with a new shader program costs most of a second, and a context per
-// board compiled them all again for every game. Boards dispose only their own scene resources.
-let shared = null; // { renderer, keep: resources of the warm-up scene, kept so their programs stay }
+// board compiled them all again for every game. With it live the resources every board draws the
+// same way: the plate of the 121-hole star (its geometry, uploaded once), the wood and glow
+// textures. Boards dispose only their own scene resources, never these.
+let shared = null; // { renderer, keep: resources of the warm-up scene, kept so their programs stay, plate, wood, glow }
 let boardsLive = 0; // the warm-up draws on the shared canvas: never while a board shows it
 
 function sharedRenderer() {
@@ -42,17 +44,41 @@ function sharedRenderer() {
   const renderer = new THREE.WebGLRenderer({ canvas, antialias: false, alpha: true, powerPreference: 'low-power' });
   renderer.setPixelRatio(Math.min(2, globalThis.devicePixelRatio || 1));
   renderer.outputColorSpace = THREE.SRGBColorSpace;
-  shared = { renderer, keep: null };
+  shared = { renderer, keep: null, plate: null, wood: null, glow: null };
   return renderer;
 }
 
 function dropSharedRenderer() {
   if (!shared) return;
-  const { renderer, keep } = shared;
+  const { renderer, keep, plate, wood, glow } = shared;
   shared = null;
   if (keep) keep.dispose();
+  if (plate) plate.geometry.dispose();
+  if (wood) wood.texture.dispose();
+  if (glow) glow.dispose();
   renderer.dispose();
   renderer.forceContextLoss();
+}
+
+/** The plate for `world`: the shared one when its holes are the same, else null (the board builds its own). */
+function sharedPlate(world) {
+  if (!shared) return null;
+  const key = holesKey(world);
+  if (!shared.plate) shared.plate = { key, geometry: plateGeometry(world) };
+  return shared.plate.key === key ? shared.plate.geometry : null;
+}
+
+/** The shared wood texture for the skin's colour, or null for another colour. */
+function sharedWood(colour) {
+  if (!shared) return null;
+  const key = colour.getHexString();
+  if (!shared.wood) shared.wood = { key, texture: woodTexture(colour) };
+  return shared.wood.key === key ? shared.wood.texture : null;
+}
+
+function sharedGlow() {
+  if (!shared) return null;
+  return (shared.glow ||= glowTexture());
 }
 
 /** The scene's lights: the same for the board and the warm-up (they are part of a program's key). */
@@ -65,8 +91,9 @@ function addLights(scene) {
 
 /**
  * Makes the shared renderer and draws, once and off screen, a small scene with every kind of
- * material and mesh the board uses (Lambert with and without a map, instanced, Phong marbles
- * with crowns and shapes, faded and ghost, flat and glowing rings, dotted lines), so that the
+ * material and mesh the board uses (its six shader programs, palette.js: lit with and without
+ * the wood map, marbles with crowns and shapes, faded and ghost, flat and glowing rings, dotted
+ * lines, in every blend and depth state the board draws them with), so that the
  * first board's first frame finds its shader programs compiled. The warm-up materials are kept
  * with the renderer: three.js frees a program when the last material using it goes.
  * Throws when WebGL is unavailable (the caller ignores it; making the board falls back).
@@ -79,33 +106,44 @@ export function prewarmBoard3d() {
   const renderer = sharedRenderer();
   const scene = new THREE.Scene();
   addLights(scene);
-  const parts = [];
   const palette = readPalette();
   const materials = makeMaterials(palette);
-  const textures = { glow: glowTexture(16), wood: woodTexture(palette.colour('--star'), 16) };
+  const textures = { glow: null, wood: null };
+  let ownWood = null;
   const pieceGeoms = makePieceGeometries();
   const ringGeoms = makeRingGeometries();
   const disc = new THREE.CircleGeometry(0.3, 8);
-  const lambert = [
-    new THREE.MeshLambertMaterial({ color: 0xffffff, map: textures.wood }),
-    new THREE.MeshLambertMaterial({ color: palette.colour('--star-edge') }),
-  ];
-  const instanced = new THREE.InstancedMesh(disc, lambert[1], 2);
-  instanced.setMatrixAt(0, new THREE.Matrix4());
-  instanced.setMatrixAt(1, new THREE.Matrix4().makeTranslation(0.5, 0, 0));
+  disc.rotateX(-Math.PI / 2);
   const dots = dottedLine(materials.flat('--path'), 0.05, 'warm');
   dots.show([{ x: 0, y: 0, z: 0 }, { x: 0.3, y: 0, z: 0 }]);
-  parts.push(new THREE.Mesh(disc, lambert[0]), new THREE.Mesh(disc, lambert[1]), instanced, dots.mesh,
-    new THREE.Mesh(disc, materials.flat('--ring')), new THREE.Mesh(disc, materials.flat('--route', 0.9)),
-    makeDestRing(ringGeoms, materials, textures.glow, true), makeDestRing(ringGeoms, materials, textures.glow, false),
-    makeMarble(pieceGeoms, materials, { seatName: 'red', king: true }),
-    makeMarble(pieceGeoms, materials, { seatName: 'red', king: true, ghost: true }));
-  ['red', 'yellow', 'green', 'neutral', 'white', 'black'].forEach((seatName) => {
-    parts.push(makeMarble(pieceGeoms, materials, { seatName, king: false }));
-    const faded = makeMarble(pieceGeoms, materials, { seatName, king: false });
-    setFaded(faded, materials, true);
-    parts.push(faded);
-  });
+  // What each step adds to the scene, first what the board's first frame draws. The plate is
+  // built (once per launch, for the standard star) and drawn here, so its buffers and the wood
+  // texture are on the GPU before the game opens.
+  // Each step is short but for a shader program's first draw (most of a second under load).
+  let plate = null;
+  const parts = [
+    () => {
+      textures.glow = sharedGlow();
+      textures.wood = sharedWood(palette.colour('--star')) || (ownWood = woodTexture(palette.colour('--star'), 16));
+      return null;
+    },
+    () => { plate = sharedPlate(standardStarWorld()); return null; },
+    () => new THREE.Mesh(disc, materials.lit(palette.colour('--star-edge'))),
+    () => plate && new THREE.Mesh(plate, [materials.lit(0xffffff, textures.wood), materials.lit(palette.colour('--star-edge'))]),
+    ...['red', 'yellow', 'green', 'neutral', 'white', 'black'].map((seatName) => () => makeMarble(pieceGeoms, materials, { seatName, king: false })),
+    () => makeMarble(pieceGeoms, materials, { seatName: 'red', king: true }),
+    () => new THREE.Mesh(disc, materials.flat('--ring')),
+    () => new THREE.Mesh(disc, materials.flat('--route', 0.9)),
+    () => dots.mesh,
+    () => makeDestRing(ringGeoms, materials, textures.glow, true),
+    () => makeDestRing(ringGeoms, materials, textures.glow, false),
+    () => makeMarble(pieceGeoms, materials, { seatName: 'red', king: true, ghost: true }),
+    () => {
+      const faded = makeMarble(pieceGeoms, materials, { seatName: 'red', king: false });
+      setFaded(faded, materials, true);
+      return faded;
+    },
+  ];
   const camera = new THREE.PerspectiveCamera(60, 1, 0.1, 20);
   camera.position.set(0, 4, 2);
   camera.lookAt(0, 0, 0);
@@ -115,12 +153,11 @@ export function prewarmBoard3d() {
     dispose() {
       dots.dispose();
       disc.dispose();
-      lambert.forEach((m) => m.dispose());
-      instanced.dispose();
       pieceGeoms.dispose();
       ringGeoms.dispose();
       materials.dispose();
-      Object.values(textures).forEach((tx) => tx.dispose());
+      // The shared textures go with the renderer (dropSharedRenderer).
+      if (ownWood) ownWood.dispose();
     },
   };
   const gl = renderer.getContext();
@@ -134,13 +171,18 @@ export function prewarmBoard3d() {
     if (!shared || shared.renderer !== renderer) return;
     if (boardsLive > 0) { shared.resumeWarmUp = () => { shared.resumeWarmUp = null; renderer.setSize(8, 8, false); step(); }; return; }
     const t0 = performance.now();
-    scene.add(parts[next++]);
+    const part = parts[next++]();
+    if (part) scene.add(part);
     renderer.render(scene, camera);
     gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
     busyMs += performance.now() - t0;
     longestMs = Math.max(longestMs, performance.now() - t0);
     if (next < parts.length) setTimeout(step, 0);
-    else shared.warmUp = { startedAt, ms: performance.now() - startedAt, busyMs, longestMs };
+    else {
+      shared.warmUp = { startedAt, ms: performance.now() - startedAt, busyMs, longestMs };
+      // Test hook: the warm-up is over (docs/ui.md, "The 3D board").
+      globalThis.__board3dWarmUp = { ...shared.warmUp };
+    }
   };
   step();
 }
@@ -179,7 +221,9 @@ export function createBoard3d({ label, onTap, onHover = () => {}, motion = () =>
 
   const palette = readPalette();
   const materials = makeMaterials(palette);
-  const textures = { glow: glowTexture(), wood: woodTexture(palette.colour('--star')) };
+  // The launch's shared textures when the skin's wood is the same; the board's own otherwise.
+  const textures = { glow: sharedGlow() || glowTexture(), wood: sharedWood(palette.colour('--star')) || woodTexture(palette.colour('--star')) };
+  const ownTextures = Object.values(textures).filter((tx) => !shared || (tx !== shared.glow && tx !== (shared.wood && shared.wood.texture)));
   const pieceGeoms = makePieceGeometries();
   const ringGeoms = makeRingGeometries();
   const layers = { pieces: new THREE.Group(), rings: new THREE.Group(), last: new THREE.Group(), flying: new THREE.Group() };
@@ -208,7 +252,8 @@ export function createBoard3d({ label, onTap, onHover = () => {}, motion = () =>
   let destroyed = false;
   let hovered;
   let lastEmptyTap = 0;
-  const stats = { created: performance.now(), firstFrameAt: 0, frames: 0, frameAt: [], renderMs: [] };
+  // buildMs: the first update (the scene made from the model), before the first frame.
+  const stats = { created: performance.now(), firstFrameAt: 0, buildMs: 0, frames: 0, frameAt: [], renderMs: [] };
 
   // ---------- frames on demand ----------
 
@@ -441,7 +486,7 @@ export function createBoard3d({ label, onTap, onHover = () => {}, motion = () =>
     world = starWorld(m.layout);
     // ◎ of every playing seat: Diamond only (its king's destination apex).
     const apexes = m.zones ? m.seatNames.map((seat, i) => ({ seat, apex: destinationHoles(m.layout, i).apex })).filter((a) => a.apex) : [];
-    ground = buildGround(world, { layoutCells: m.layout.cells, zones: m.zones, apexes }, materials, textures);
+    ground = buildGround(world, { layoutCells: m.layout.cells, zones: m.zones, apexes, plate: sharedPlate(world) }, materials, textures);
     scene.add(ground.group);
     for (const n of marbles.values()) layers.pieces.remove(n);
     marbles.clear();
@@ -563,6 +608,7 @@ export function createBoard3d({ label, onTap, onHover = () => {}, motion = () =>
   /** @param {object} m the model render.js draws (see game.js: model()) */
   function update(m) {
     if (destroyed) return;
+    const t0 = performance.now();
     model = m;
     buildWorld(m);
     followViewer(m);
@@ -570,6 +616,7 @@ export function createBoard3d({ label, onTap, onHover = () => {}, motion = () =>
     syncRings(m);
     syncPreview(m);
     syncLast(m);
+    if (!stats.buildMs) stats.buildMs = performance.now() - t0;
     requestRender();
   }
 
@@ -661,8 +708,34 @@ export function createBoard3d({ label, onTap, onHover = () => {}, motion = () =>
     setView,
     resetView,
     requestRender,
+    /**
+     * Test hook: the board's own cost of a frame while turning, without the page's compositing:
+     * `n` frames drawn at once, each turned by `step` radians and waited for (a one-pixel read
+     * waits until software GL has drawn it all). Returns their times (ms); the view is restored.
+     */
+    measureFrames(n = 30, step = Math.PI / 90) {
+      if (destroyed || !sized) return [];
+      const gl = renderer.getContext();
+      const keep = orbit;
+      const out = [];
+      for (let i = 1; i <= n; i++) {
+        const t0 = performance.now();
+        orbit = { ...keep, azimuth: keep.azimuth + i * step };
+        applyCamera();
+        renderer.render(scene, camera);
+        gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
+        out.push(performance.now() - t0);
+      }
+      orbit = keep;
+      requestRender();
+      return out;
+    },
     describe,
-    stats: () => ({ ...stats, frameAt: [...stats.frameAt], renderMs: [...stats.renderMs], size: { ...size }, warmUp: shared && shared.warmUp ? { ...shared.warmUp } : null, pending: !!raf, easing: !!ease, flying: flights.size }),
+    stats: () => ({
+      ...stats, frameAt: [...stats.frameAt], renderMs: [...stats.renderMs], size: { ...size }, warmUp: shared && shared.warmUp ? { ...shared.warmUp } : null, pending: !!raf, easing: !!ease, flying: flights.size,
+      // What the shared renderer holds on the GPU now (shader programs, geometries, textures).
+      gl: { programs: renderer.info.programs ? renderer.info.programs.length : 0, geometries: renderer.info.memory.geometries, textures: renderer.info.memory.textures },
+    }),
     get geometry() { return model ? model.geometry : null; },
     destroy() {
       if (destroyed) return;
@@ -680,7 +753,7 @@ export function createBoard3d({ label, onTap, onHover = () => {}, motion = () =>
       pieceGeoms.dispose();
       ringGeoms.dispose();
       materials.dispose();
-      Object.values(textures).forEach((tx) => tx.dispose());
+      ownTextures.forEach((tx) => tx.dispose());
       canvas.removeEventListener('webglcontextlost', onContextLost);
       canvas.removeEventListener('webglcontextrestored', onContextRestored);
       // The renderer (its GL context and compiled programs) outlives the board for the next one,

@@ -21,7 +21,16 @@ export function readPalette(root = document.documentElement) {
   };
 }
 
-/** Materials made once per board and shared by every piece, ring and dot. */
+/**
+ * Materials made once per board and shared by every piece, ring and dot. Few kinds on purpose:
+ * software GL (llvmpipe, SwiftShader) compiles every shader program three.js makes (one per
+ * material type × map × instancing × opaque or not × side) on its first draw, at a cost of time
+ * and memory, so every lit surface is Phong (the plate too: with no specular it shades as
+ * Lambert), every flat mark is a front-sided MeshBasicMaterial drawn as transparent (at opacity 1
+ * it looks the same as opaque), and surfaces seen from both sides carry both faces in their
+ * geometry instead of `DoubleSide`. The board uses six programs: lit, lit with the wood map,
+ * lit see-through (faded and ghost marbles), flat, flat instanced (dots), glow.
+ */
 export function makeMaterials(palette) {
   const cache = new Map();
   const once = (key, make) => {
@@ -39,17 +48,20 @@ export function makeMaterials(palette) {
       opacity: ghost ? 0.45 : faded ? 0.35 : 1,
       depthWrite: !(faded || ghost),
     })),
+    /** A matt lit surface (the plate, its floor and edges): Phong without specular. */
+    lit: (color, map = null) => once(`lit:${new THREE.Color(color).getHexString()}:${map ? map.uuid : ''}`, () => new THREE.MeshPhongMaterial({
+      color, map, specular: 0x000000, shininess: 0,
+    })),
     glyph: (seatName) => once(`glyph:${seatName}`, () => new THREE.MeshBasicMaterial({
       // As on the 2D board: a light shape on dark marbles, a dark one on yellow.
       color: seatName === 'yellow' ? 0x7a4600 : 0xffffff,
       transparent: true,
       opacity: seatName === 'yellow' ? 0.6 : 0.7,
       depthWrite: false,
-      side: THREE.DoubleSide,
     })),
-    crown: () => once('crown', () => new THREE.MeshPhongMaterial({ color: 0xffc83a, specular: 0xfff0b0, shininess: 60, side: THREE.DoubleSide })),
+    crown: () => once('crown', () => new THREE.MeshPhongMaterial({ color: 0xffc83a, specular: 0xfff0b0, shininess: 60 })),
     flat: (cssVar, opacity = 1) => once(`flat:${cssVar}:${opacity}`, () => new THREE.MeshBasicMaterial({
-      color: palette.colour(cssVar), transparent: opacity < 1, opacity, depthWrite: opacity >= 1, side: THREE.DoubleSide,
+      color: palette.colour(cssVar), transparent: true, opacity, depthWrite: opacity >= 1,
     })),
     glow: (cssVar, texture) => once(`glow:${cssVar}`, () => new THREE.MeshBasicMaterial({
       color: palette.colour(cssVar), map: texture, transparent: true, depthWrite: false, blending: THREE.AdditiveBlending,
@@ -61,50 +73,99 @@ export function makeMaterials(palette) {
   };
 }
 
-/** A soft radial glow (white at the ring's radius, fading both ways), used under destination rings. */
-export function glowTexture(size = 128) {
-  const c = document.createElement('canvas');
-  c.width = c.height = size;
-  const g = c.getContext('2d');
-  const grad = g.createRadialGradient(size / 2, size / 2, 0, size / 2, size / 2, size / 2);
-  grad.addColorStop(0, 'rgba(255,255,255,0)');
-  grad.addColorStop(0.55, 'rgba(255,255,255,0.05)');
-  grad.addColorStop(0.72, 'rgba(255,255,255,0.75)');
-  grad.addColorStop(0.85, 'rgba(255,255,255,0.25)');
-  grad.addColorStop(1, 'rgba(255,255,255,0)');
-  g.fillStyle = grad;
-  g.fillRect(0, 0, size, size);
-  const tex = new THREE.CanvasTexture(c);
+// The two textures are computed in JS into pixel arrays, not drawn on a 2D canvas: WebKit draws
+// canvases with the GPU (Skia), and under software GL the first 2D canvas costs seconds of shader
+// compiling and ~60 MiB of the web process's memory, for two small images.
+
+/** A texture from RGBA rows given top row first (as a canvas image), sRGB, mipmapped like a CanvasTexture. */
+function pixelTexture(data, size) {
+  const tex = new THREE.DataTexture(data, size, size, THREE.RGBAFormat, THREE.UnsignedByteType);
   tex.colorSpace = THREE.SRGBColorSpace;
+  tex.flipY = false; // the rows are stored bottom first below
+  tex.magFilter = THREE.LinearFilter;
+  tex.minFilter = THREE.LinearMipmapLinearFilter;
+  tex.generateMipmaps = true;
+  tex.needsUpdate = true;
   return tex;
 }
 
-/** Wood grain for the star's top, drawn once (no image files to ship). */
+/** A soft radial glow (white at the ring's radius, fading both ways), used under destination rings. */
+export function glowTexture(size = 128) {
+  const stops = [[0, 0], [0.55, 0.05], [0.72, 0.75], [0.85, 0.25], [1, 0]];
+  const data = new Uint8Array(size * size * 4);
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      const t = Math.hypot(x + 0.5 - size / 2, y + 0.5 - size / 2) / (size / 2);
+      let a = 0;
+      for (let i = 1; i < stops.length; i++) {
+        if (t <= stops[i][0]) {
+          const [t0, a0] = stops[i - 1], [t1, a1] = stops[i];
+          a = a0 + ((a1 - a0) * (t - t0)) / (t1 - t0);
+          break;
+        }
+      }
+      const o = (y * size + x) * 4;
+      data[o] = data[o + 1] = data[o + 2] = 255;
+      data[o + 3] = Math.round(a * 255);
+    }
+  }
+  return pixelTexture(data, size);
+}
+
+/**
+ * Wood grain for the star's top, computed once (no image files to ship): the base colour with a
+ * few hundred thin, wavy, darker and lighter streaks, each a polyline through a point every 8 px,
+ * blended with its coverage of each pixel (as a 2D canvas would stroke it).
+ */
 export function woodTexture(base, size = 512) {
-  const c = document.createElement('canvas');
-  c.width = c.height = size;
-  const g = c.getContext('2d');
-  g.fillStyle = `#${base.getHexString()}`;
-  g.fillRect(0, 0, size, size);
-  // Deterministic grain: a few hundred thin, wavy, darker and lighter streaks.
+  // The colour's sRGB bytes, as on a canvas (readPalette's THREE.Color holds linear values).
+  const hex = base.getHexString();
+  const rgb = [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16));
+  const img = new Float32Array(size * size * 3);
+  for (let i = 0; i < size * size; i++) img.set(rgb, i * 3);
+  // Deterministic grain.
   let seed = 7;
   const rnd = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+  const line = new Float32Array(size);
   for (let i = 0; i < 260; i++) {
     const y = rnd() * size;
     const dark = rnd() < 0.6;
-    g.strokeStyle = dark ? `rgba(90,50,20,${0.04 + rnd() * 0.08})` : `rgba(255,240,210,${0.03 + rnd() * 0.06})`;
-    g.lineWidth = 0.6 + rnd() * 2.2;
-    g.beginPath();
+    const alpha = dark ? 0.04 + rnd() * 0.08 : 0.03 + rnd() * 0.06;
+    const colour = dark ? [90, 50, 20] : [255, 240, 210];
+    const width = 0.6 + rnd() * 2.2;
     const amp = 2 + rnd() * 6, freq = 0.004 + rnd() * 0.01, ph = rnd() * 6;
-    for (let x = 0; x <= size; x += 8) {
-      const yy = y + Math.sin(x * freq + ph) * amp;
-      if (x === 0) g.moveTo(x, yy);
-      else g.lineTo(x, yy);
+    // The polyline's height at each pixel column's centre.
+    for (let x = 0; x < size; x++) {
+      const cx = x + 0.5;
+      const k = Math.min(Math.floor(cx / 8), Math.floor(size / 8) - 1);
+      const x0 = k * 8, x1 = x0 + 8;
+      const y0 = y + Math.sin(x0 * freq + ph) * amp, y1 = y + Math.sin(x1 * freq + ph) * amp;
+      line[x] = y0 + ((y1 - y0) * (cx - x0)) / 8;
     }
-    g.stroke();
+    for (let x = 0; x < size; x++) {
+      const top = line[x] - width / 2, bottom = line[x] + width / 2;
+      for (let row = Math.max(0, Math.floor(top)); row <= Math.min(size - 1, Math.floor(bottom)); row++) {
+        const cover = Math.min(bottom, row + 1) - Math.max(top, row);
+        if (cover <= 0) continue;
+        const a = alpha * cover, o = (row * size + x) * 3;
+        img[o] += (colour[0] - img[o]) * a;
+        img[o + 1] += (colour[1] - img[o + 1]) * a;
+        img[o + 2] += (colour[2] - img[o + 2]) * a;
+      }
+    }
   }
-  const tex = new THREE.CanvasTexture(c);
-  tex.colorSpace = THREE.SRGBColorSpace;
+  // Bottom row first (a texture's v runs upwards; a canvas image's rows run downwards).
+  const data = new Uint8Array(size * size * 4);
+  for (let row = 0; row < size; row++) {
+    for (let x = 0; x < size; x++) {
+      const i = (row * size + x) * 3, o = ((size - 1 - row) * size + x) * 4;
+      data[o] = Math.round(img[i]);
+      data[o + 1] = Math.round(img[i + 1]);
+      data[o + 2] = Math.round(img[i + 2]);
+      data[o + 3] = 255;
+    }
+  }
+  const tex = pixelTexture(data, size);
   tex.wrapS = tex.wrapT = THREE.RepeatWrapping;
   return tex;
 }

@@ -11,6 +11,31 @@ export const LIFT_Y = 0.42;
 
 const SHAPE_SIDES = { red: 32, yellow: 3, green: 4 };
 
+/** An indexed geometry with a second copy of every face turned the other way (normals flipped). */
+export function bothFaces(geometry) {
+  const pos = geometry.attributes.position.array, nrm = geometry.attributes.normal.array, idx = geometry.index.array;
+  const count = pos.length / 3;
+  const position = new Float32Array(pos.length * 2);
+  const normal = new Float32Array(nrm.length * 2);
+  position.set(pos);
+  position.set(pos, pos.length);
+  normal.set(nrm);
+  for (let i = 0; i < nrm.length; i++) normal[nrm.length + i] = -nrm[i];
+  const index = new (count * 2 > 65535 ? Uint32Array : Uint16Array)(idx.length * 2);
+  index.set(idx);
+  for (let i = 0; i < idx.length; i += 3) {
+    index[idx.length + i] = idx[i] + count;
+    index[idx.length + i + 1] = idx[i + 2] + count;
+    index[idx.length + i + 2] = idx[i + 1] + count;
+  }
+  geometry.dispose();
+  const g = new THREE.BufferGeometry();
+  g.setAttribute('position', new THREE.BufferAttribute(position, 3));
+  g.setAttribute('normal', new THREE.BufferAttribute(normal, 3));
+  g.setIndex(new THREE.BufferAttribute(index, 1));
+  return g;
+}
+
 /** Geometries shared by every marble of a board. */
 export function makePieceGeometries() {
   const sphere = new THREE.SphereGeometry(MARBLE_RADIUS, 24, 16);
@@ -22,7 +47,8 @@ export function makePieceGeometries() {
     glyphs[name] = g;
   }
   // The crown: an open gold band with five points, sitting on the marble's top.
-  const band = new THREE.CylinderGeometry(0.2, 0.17, 0.09, 24, 1, true);
+  // Its inside shows from above: the band carries both faces (no double-sided material).
+  const band = bothFaces(new THREE.CylinderGeometry(0.2, 0.17, 0.09, 24, 1, true));
   band.translate(0, 0.045, 0);
   const point = new THREE.ConeGeometry(0.045, 0.12, 8);
   point.translate(0, 0.15, 0);
