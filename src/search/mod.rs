@@ -9,6 +9,7 @@
 //! evaluation per game); [`selfplay`] (the match harness).
 
 pub mod alphabeta;
+pub mod endgame;
 pub mod eval;
 pub mod levels;
 pub mod limits;
