@@ -291,7 +291,7 @@ mod tests {
                 for c in 0..12 {
                     for d in 0..12 {
                         let distinct = [a, b, c, d]
-                            .iter()
+                            .into_iter()
                             .collect::<std::collections::HashSet<_>>();
                         if a < 8 && b >= 4 && distinct.len() == 4 {
                             expected += 1;
