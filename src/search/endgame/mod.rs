@@ -207,10 +207,7 @@ fn build_game<G: EndgameGame>(
         let started = std::time::Instant::now();
         let target = file::path(dir, G::KIND, n);
         // A valid file already there is used as it is; a refused one is rebuilt.
-        let cached = match file::read::<G>(dir, n) {
-            Ok(slices) => Some(slices),
-            Err(_) => None,
-        };
+        let cached = file::read::<G>(dir, n).ok();
         let mut counts = Counts::default();
         let (slices, was_cached) = match cached {
             Some(slices) => {

@@ -20,6 +20,20 @@ use crate::search::searchable::EvalStyle;
 use crate::search::Player;
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
+use std::sync::OnceLock;
+
+/// The tables of up to 3 pieces, built once per game for all the tests of this file.
+fn three_pieces<G: EndgameGame>() -> &'static GameTables {
+    static ENGLISH: OnceLock<GameTables> = OnceLock::new();
+    static INTERNATIONAL: OnceLock<GameTables> = OnceLock::new();
+    static TURKISH: OnceLock<GameTables> = OnceLock::new();
+    let cell = match G::KIND {
+        GameKind::English => &ENGLISH,
+        GameKind::International => &INTERNATIONAL,
+        _ => &TURKISH,
+    };
+    cell.get_or_init(|| built::<G>(3))
+}
 
 fn built<G: EndgameGame>(pieces: u32) -> GameTables {
     let mut tables = GameTables::new(G::KIND);
@@ -103,9 +117,43 @@ fn check_all<G: EndgameGame>(tables: &GameTables, pieces: u32) -> u64 {
 
 #[test]
 fn english_tables_up_to_three_pieces_are_retrograde_consistent() {
-    let tables = built::<English>(3);
-    let checked: u64 = (2..=3).map(|n| check_all::<English>(&tables, n)).sum();
+    let tables = three_pieces::<English>();
+    let checked: u64 = (2..=3).map(|n| check_all::<English>(tables, n)).sum();
     assert_eq!(checked, 6_976 + 392_064);
+}
+
+#[test]
+fn the_consistency_check_catches_a_single_wrong_value() {
+    // The check above must be able to fail: one win made two plies longer, or one draw turned
+    // into a win, in the English king-against-king slice.
+    let material = Material {
+        men: [0, 0],
+        kings: [1, 1],
+    };
+    let original = three_pieces::<English>();
+    let values = &original.slice(&material).expect("built").values;
+    let win = values
+        .iter()
+        .position(|&byte| matches!(super::value::decode(byte), Some(Value::Win(_))))
+        .expect("some win");
+    let draw = values
+        .iter()
+        .position(|&byte| byte == super::value::DRAW)
+        .expect("some draw");
+    for (at, byte) in [
+        (win, values[win] + 2),
+        (draw, super::value::distance_byte(1)),
+    ] {
+        let mut tables = original.clone();
+        let mut table = tables.slice(&material).expect("built").clone();
+        table.values[at] = byte;
+        tables.insert(table);
+        let caught = std::panic::catch_unwind(|| check_slice::<English>(&tables, material));
+        assert!(
+            caught.is_err(),
+            "index {at} changed to {byte} went unnoticed"
+        );
+    }
 }
 
 #[test]
@@ -124,28 +172,28 @@ fn international_and_turkish_king_and_man_slices_are_retrograde_consistent() {
             kings: [0, 0],
         },
     ];
-    let international = built::<International>(3);
-    let turkish = built::<Turkish>(3);
+    let international = three_pieces::<International>();
+    let turkish = three_pieces::<Turkish>();
     for material in slices {
-        assert!(check_slice::<International>(&international, material) > 0);
-        assert!(check_slice::<Turkish>(&turkish, material) > 0);
+        assert!(check_slice::<International>(international, material) > 0);
+        assert!(check_slice::<Turkish>(turkish, material) > 0);
     }
 }
 
 #[test]
 #[ignore = "deep: checks every International and Turkish position of up to 3 pieces"]
 fn international_and_turkish_tables_up_to_three_pieces_are_retrograde_consistent() {
-    let international = built::<International>(3);
+    let international = three_pieces::<International>();
     assert!(
         (2..=3)
-            .map(|n| check_all::<International>(&international, n))
+            .map(|n| check_all::<International>(international, n))
             .sum::<u64>()
             > 0
     );
-    let turkish = built::<Turkish>(3);
+    let turkish = three_pieces::<Turkish>();
     assert!(
         (2..=3)
-            .map(|n| check_all::<Turkish>(&turkish, n))
+            .map(|n| check_all::<Turkish>(turkish, n))
             .sum::<u64>()
             > 0
     );
@@ -158,19 +206,29 @@ fn english_four_piece_tables_are_retrograde_consistent() {
     assert_eq!(check_all::<English>(&tables, 4), 12_418_632);
 }
 
+/// The 4-piece king slices on top of the 3-piece tables: king-only slices depend only on
+/// smaller piece counts (no crowning leads into them).
+fn with_four_kings<G: EndgameGame>(slices: &[Material]) -> GameTables {
+    let mut tables = built::<G>(3);
+    for &material in slices {
+        let (table, _) = super::build::build_slice::<G>(material, &tables, 2).expect("builds");
+        tables.insert(table);
+    }
+    tables
+}
+
 #[test]
-#[ignore = "deep: builds the International and Turkish 4-piece tables and checks king slices"]
-fn international_and_turkish_four_piece_tables_are_retrograde_consistent() {
+#[ignore = "deep: builds and checks the International and Turkish 4-king slices"]
+fn international_and_turkish_four_king_slices_are_retrograde_consistent() {
     let kings = |seat0: u8, seat1: u8| Material {
         men: [0, 0],
         kings: [seat0, seat1],
     };
-    let international = built::<International>(4);
-    for material in [kings(3, 1), kings(2, 2)] {
+    let slices = [kings(3, 1), kings(2, 2), kings(1, 3)];
+    let international = with_four_kings::<International>(&slices);
+    let turkish = with_four_kings::<Turkish>(&slices);
+    for material in slices {
         assert!(check_slice::<International>(&international, material) > 0);
-    }
-    let turkish = built::<Turkish>(4);
-    for material in [kings(3, 1), kings(2, 2)] {
         assert!(check_slice::<Turkish>(&turkish, material) > 0);
     }
 }
@@ -190,7 +248,7 @@ fn english_two_kings_against_one_win_nearly_always_and_never_lose() {
     // can be held (`W:WK7:BK4,K12`, 7-11!, is a draw). So: every position with the two kings to
     // move and no capture for either side is a win or such a draw, never a loss, and wins are
     // all but a few.
-    let tables = built::<English>(3);
+    let tables = three_pieces::<English>();
     let material = Material {
         men: [0, 0],
         kings: [2, 1],
@@ -286,27 +344,27 @@ fn converts_every_defence<G: EndgameGame>(tables: &GameTables, fen: &str) -> u32
 
 #[test]
 fn table_play_converts_two_kings_against_one_against_every_defence() {
-    let english = built::<English>(3);
+    let english = three_pieces::<English>();
     // The lone king in its double corner, the two kings far away.
     for fen in ["B:WK1:BK29,K30", "B:WK5:BK27,K32", "W:WK30,K31:BK4"] {
-        assert!(converts_every_defence::<English>(&english, fen) > 5);
+        assert!(converts_every_defence::<English>(english, fen) > 5);
     }
-    let turkish = built::<Turkish>(3);
+    let turkish = three_pieces::<Turkish>();
     let mut won = 0;
     for fen in ["W:WKa1,Kh8:BKd5", "W:WKb2,Kc3:BKg7", "B:WKe4:BKa8,Kh1"] {
         let position =
             Turkish::from_text(Variant::standard(GameKind::Turkish), fen).expect("valid FEN");
         if matches!(turkish.probe(&position), Some(Value::Win(_))) {
-            converts_every_defence::<Turkish>(&turkish, fen);
+            converts_every_defence::<Turkish>(turkish, fen);
             won += 1;
         }
     }
     assert!(won > 0, "no Turkish two kings against one is won?");
     // International: a king that takes the last piece wins at once (docs/rules.md, I9), the
     // same king with the other side to move is drawn (two kings or one against one).
-    let international = built::<International>(3);
+    let international = three_pieces::<International>();
     assert_eq!(
-        converts_every_defence::<International>(&international, "W:WK14:BK9"),
+        converts_every_defence::<International>(international, "W:WK14:BK9"),
         1
     );
     // Kings in the two corners of the long diagonal: neither can take the other.
@@ -365,34 +423,34 @@ fn search_agrees<G: EndgameGame>(
 
 #[test]
 fn plain_search_finds_the_short_wins_and_losses_of_the_tables() {
-    let english = built::<English>(3);
+    let english = three_pieces::<English>();
     let kings21 = Material {
         men: [0, 0],
         kings: [2, 1],
     };
-    let compared = search_agrees::<English>(&english, kings21, 7, 97);
+    let compared = search_agrees::<English>(english, kings21, 7, 97);
     assert!(compared > 20, "{compared}");
     let man = Material {
         men: [1, 0],
         kings: [0, 1],
     };
-    let compared = search_agrees::<English>(&english, man, 7, 1);
+    let compared = search_agrees::<English>(english, man, 7, 1);
     assert!(compared > 20, "{compared}");
-    let turkish = built::<Turkish>(3);
-    let compared = search_agrees::<Turkish>(&turkish, kings21, 5, 211);
+    let turkish = three_pieces::<Turkish>();
+    let compared = search_agrees::<Turkish>(turkish, kings21, 5, 211);
     assert!(compared > 20, "{compared}");
-    let international = built::<International>(3);
+    let international = three_pieces::<International>();
     let man_king = Material {
         men: [1, 0],
         kings: [1, 1],
     };
-    let compared = search_agrees::<International>(&international, man_king, 5, 307);
+    let compared = search_agrees::<International>(international, man_king, 5, 307);
     assert!(compared > 20, "{compared}");
 }
 
 #[test]
 fn files_round_trip_and_damaged_files_are_refused_with_a_typed_error() {
-    let tables = built::<English>(3);
+    let tables = three_pieces::<English>();
     let materials = Material::slices(3);
     let slices: Vec<&SliceTable> = materials
         .iter()
