@@ -264,6 +264,13 @@ struct Searcher<'a, P: Searchable> {
 
 impl<'a, P: Searchable> Searcher<'a, P> {
     fn new(position: &P, history: &[u64], params: &'a Params, stop: &'a AtomicBool) -> Self {
+        // Read before the budget starts its clock: the first search's load of the files is not
+        // thinking time.
+        let endgame = if params.endgame {
+            P::endgame_tables()
+        } else {
+            None
+        };
         Searcher {
             root: position.to_move(),
             params,
@@ -274,11 +281,7 @@ impl<'a, P: Searchable> Searcher<'a, P> {
             reversible_from: vec![0; history.len()],
             repetition: position.repetition_limit().is_some(),
             root_best: None,
-            endgame: if params.endgame {
-                P::endgame_tables()
-            } else {
-                None
-            },
+            endgame,
         }
     }
 
