@@ -6,6 +6,9 @@
 //! sound in multi-player games. Games that let a seat move out of turn may use Best-Reply
 //! Search instead (`best_reply`). The horizon finishes capture sequences in games that ask for it
 //! (captures are compulsory in draughts, so a capture position has no stand-pat value).
+//! With `Params::endgame` (expert in draughts), a node below the root whose position the
+//! endgame databases hold returns its exact score instead of being searched (docs/cpu.md,
+//! "Endgame databases").
 
 use super::endgame::{GameTables, Value};
 use super::limits::{Budget, Limits};
