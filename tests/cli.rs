@@ -277,3 +277,73 @@ fn the_harness_knows_expert_and_baseline_and_names_the_levels_it_knows() {
     let chosen = stdout_lines(&first).last().cloned().expect("a move line");
     assert!(legal_moves(&["moves", "international"]).contains(&chosen));
 }
+
+#[test]
+fn endgame_build_writes_tables_that_probe_and_info_read_and_a_damaged_file_is_reported() {
+    let dir = std::env::temp_dir().join(format!("damas-cli-egtb-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let dir_text = dir.to_string_lossy().to_string();
+    let build = damas(&[
+        "endgame", "build", "english", "--pieces", "3", "--dir", &dir_text,
+    ]);
+    assert!(build.status.success(), "{build:?}");
+    let lines = stdout_lines(&build);
+    assert!(
+        lines.iter().any(|line| line.trim_start().starts_with("3 ")),
+        "{lines:?}"
+    );
+    assert!(dir.join("english-2.egtb").exists() && dir.join("english-3.egtb").exists());
+    // White's two kings against Black's lone king in the corner: a win, and the
+    // moves that keep it are listed with their values.
+    let probe = damas(&[
+        "endgame",
+        "probe",
+        "english",
+        "W:WK30,K31:BK4",
+        "--dir",
+        &dir_text,
+    ]);
+    assert!(probe.status.success(), "{probe:?}");
+    let lines = stdout_lines(&probe);
+    assert!(lines[0].starts_with("win in "), "{lines:?}");
+    assert!(
+        lines
+            .iter()
+            .skip(1)
+            .any(|line| line.ends_with(&lines[0][..])),
+        "{lines:?}"
+    );
+    // A truncated 3-piece file: info reports it, probing a 3-piece position has no table.
+    let three = dir.join("english-3.egtb");
+    let bytes = std::fs::read(&three).expect("written");
+    std::fs::write(&three, &bytes[..bytes.len() / 2]).expect("writable");
+    let info = damas(&["endgame", "info", "english", "--dir", &dir_text]);
+    assert!(info.status.success(), "{info:?}");
+    let text = String::from_utf8_lossy(&info.stdout);
+    assert!(text.contains("complete up to 2 pieces"), "{text}");
+    assert!(
+        text.contains("refused: endgame table file is truncated"),
+        "{text}"
+    );
+    let probe = damas(&[
+        "endgame",
+        "probe",
+        "english",
+        "W:WK30,K31:BK4",
+        "--dir",
+        &dir_text,
+    ]);
+    assert!(probe.status.success(), "{probe:?}");
+    assert_eq!(stdout_lines(&probe)[0], "not in the tables");
+    // Not a draughts game, or a piece count out of range: a message and exit code 2.
+    for args in [
+        ["endgame", "build", "diamond", "--pieces", "3"],
+        ["endgame", "build", "english", "--pieces", "9"],
+    ] {
+        let mut args = args.to_vec();
+        args.extend(["--dir", &dir_text]);
+        let output = damas(&args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

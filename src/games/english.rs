@@ -40,6 +40,11 @@ impl English {
         &self.board
     }
 
+    /// The position of a board (its counters as the board carries them).
+    pub fn from_board(board: Board<EnglishRules>) -> English {
+        English { board }
+    }
+
     /// The same position with the counters set (plies without progress, plies played), for
     /// continuing a game whose history is not replayed.
     pub fn with_counters(mut self, quiet_plies: u32, plies: u32) -> English {

@@ -80,6 +80,11 @@ impl International {
         &self.board
     }
 
+    /// The position of a board, with no counted endgame under way.
+    pub fn from_board(board: Board<InternationalRules>) -> Self {
+        International::new(board)
+    }
+
     /// The same position with the counters set (plies of king moves without capture, plies
     /// played, strong-side moves in a counted endgame), for continuing a game whose history is not
     /// replayed.

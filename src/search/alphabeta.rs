@@ -6,7 +6,11 @@
 //! sound in multi-player games. Games that let a seat move out of turn may use Best-Reply
 //! Search instead (`best_reply`). The horizon finishes capture sequences in games that ask for it
 //! (captures are compulsory in draughts, so a capture position has no stand-pat value).
+//! With `Params::endgame` (expert in draughts), a node below the root whose position the
+//! endgame databases hold returns its exact score instead of being searched (docs/cpu.md,
+//! "Endgame databases").
 
+use super::endgame::{GameTables, Value};
 use super::limits::{Budget, Limits};
 use super::ordering::{MoveHints, Ordering};
 use super::score::{self, DRAW, INFINITY, WIN};
@@ -14,6 +18,7 @@ use super::searchable::{EvalStyle, Searchable};
 use super::table::{Bound, Table};
 use crate::position::{GameResult, Outcome, Seat};
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 mod best_reply;
 
@@ -44,6 +49,9 @@ pub struct Params {
     /// this half-width around the previous iteration's score (widened fourfold on the side that
     /// fails, until it holds). 0: full windows (every level but expert, so they replay as before).
     pub aspiration: i32,
+    /// Probe the game's endgame databases when loaded (expert only: the node-budgeted levels
+    /// and the baseline replay exactly whatever files a machine holds).
+    pub endgame: bool,
 }
 
 /// The search's answer.
@@ -253,10 +261,19 @@ struct Searcher<'a, P: Searchable> {
     reversible_from: Vec<usize>,
     repetition: bool,
     root_best: Option<usize>,
+    /// The endgame databases probed below the root (`Params::endgame`).
+    endgame: Option<Arc<GameTables>>,
 }
 
 impl<'a, P: Searchable> Searcher<'a, P> {
     fn new(position: &P, history: &[u64], params: &'a Params, stop: &'a AtomicBool) -> Self {
+        // Read before the budget starts its clock: the first search's load of the files is not
+        // thinking time.
+        let endgame = if params.endgame {
+            P::endgame_tables()
+        } else {
+            None
+        };
         Searcher {
             root: position.to_move(),
             params,
@@ -267,6 +284,7 @@ impl<'a, P: Searchable> Searcher<'a, P> {
             reversible_from: vec![0; history.len()],
             repetition: position.repetition_limit().is_some(),
             root_best: None,
+            endgame,
         }
     }
 
@@ -331,6 +349,32 @@ impl<'a, P: Searchable> Searcher<'a, P> {
         }
     }
 
+    /// The databases' exact score of a position at `ply`, when they hold it and its value stands
+    /// under the position's draw counters: a draw always (counters only add draws), a win or loss
+    /// only when it ends within the fewest plies any counter leaves. A longer one is left to the
+    /// search, whose deeper nodes may reach a capture or a man move that resets the counters.
+    fn endgame_score(&self, position: &P, ply: usize) -> Option<i32> {
+        let tables = self.endgame.as_deref()?;
+        let value = position.endgame_value(tables)?;
+        let (winner_to_move, distance) = match value {
+            Value::Draw => return Some(DRAW),
+            Value::Win(distance) => (true, distance),
+            Value::Loss(distance) => (false, distance),
+        };
+        let room = position
+            .draw_counters()
+            .iter()
+            .map(|counter| counter.plies_left)
+            .min()
+            .unwrap_or(u32::MAX);
+        if distance > room {
+            return None;
+        }
+        let mate = WIN - ply as i32 - distance as i32;
+        let root_wins = winner_to_move == (position.to_move() == self.root);
+        Some(if root_wins { mate } else { -mate })
+    }
+
     fn evaluate(&self, position: &P, key: u64) -> i32 {
         self.noisy(position.evaluate(self.root, self.params.style), key)
     }
@@ -356,6 +400,11 @@ impl<'a, P: Searchable> Searcher<'a, P> {
         let key = position.search_key();
         if ply > 0 && self.repeats(position.zobrist()) {
             return DRAW;
+        }
+        if ply > 0 {
+            if let Some(score) = self.endgame_score(position, ply) {
+                return score;
+            }
         }
         if depth <= 0 || ply >= MAX_PLY {
             return self.quiesce(position, key, ply, alpha, beta, 0);

@@ -240,6 +240,7 @@ fn expert_config(kind: GameKind, movetime: MoveTime) -> PlayerConfig {
             reductions: kind.is_draughts(),
             best_reply: false,
             aspiration: expert_aspiration(kind),
+            endgame: kind.is_draughts(),
         },
         mistakes: None,
     }
@@ -284,6 +285,7 @@ fn baseline_config(kind: GameKind) -> PlayerConfig {
             reductions: kind.is_draughts(),
             best_reply: false,
             aspiration: 0,
+            endgame: false,
         },
         mistakes: None,
     }
@@ -308,6 +310,7 @@ pub fn config(variant: Variant, player: Player) -> PlayerConfig {
                 reductions: false,
                 best_reply: false,
                 aspiration: 0,
+                endgame: false,
             },
             mistakes: None,
         },
@@ -341,6 +344,7 @@ pub fn config(variant: Variant, player: Player) -> PlayerConfig {
                     // counts on chains that the second opponent takes in play.
                     best_reply: false,
                     aspiration: 0,
+                    endgame: false,
                 },
                 mistakes: (level == Level::Easy).then(|| mistakes(kind)),
             }

@@ -10,6 +10,7 @@
 //! draughts weights).
 
 pub mod alphabeta;
+pub mod endgame;
 pub mod eval;
 pub mod levels;
 pub mod limits;

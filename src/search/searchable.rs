@@ -3,7 +3,9 @@
 //! Each game implements [`Searchable`] in `search::eval::<game>`, so the rules modules stay free
 //! of CPU concerns and the search stays free of game details.
 
+use super::endgame::{GameTables, Value};
 use crate::position::{Position, Seat};
+use std::sync::Arc;
 
 /// How much the evaluation knows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -80,5 +82,19 @@ pub trait Searchable: Position {
             .map(|moved| moved.evaluate(seat, style))
             .min()
             .unwrap_or_else(|| self.evaluate(seat, style))
+    }
+
+    /// The endgame databases of this game, when loaded ([`crate::search::endgame::tables`]);
+    /// `None` for games without any.
+    fn endgame_tables() -> Option<Arc<GameTables>>
+    where
+        Self: Sized,
+    {
+        None
+    }
+
+    /// The position's value in `tables` for the side to move, when its material is there.
+    fn endgame_value(&self, _tables: &GameTables) -> Option<Value> {
+        None
     }
 }

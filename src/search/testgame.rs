@@ -185,6 +185,7 @@ mod tests {
             reductions: false,
             best_reply: false,
             aspiration: 0,
+            endgame: false,
         }
     }
 
@@ -397,6 +398,7 @@ mod tests {
                 };
                 let aspiring = Params {
                     aspiration: 2,
+                    endgame: false,
                     ..full
                 };
                 let plain = alphabeta::search(&nim, &[], &full, &stop).expect("moves");

@@ -142,6 +142,7 @@ mod tests {
             reductions: false,
             best_reply: false,
             aspiration: 0,
+            endgame: false,
         };
         let stop = AtomicBool::new(false);
         let margin = 200;

@@ -150,6 +150,17 @@ fn international_geometry() -> &'static DraughtsGeometry {
 impl Searchable for English {
     const QUIESCENCE: bool = true;
 
+    fn endgame_tables() -> Option<std::sync::Arc<crate::search::endgame::GameTables>> {
+        crate::search::endgame::tables(crate::position::GameKind::English)
+    }
+
+    fn endgame_value(
+        &self,
+        tables: &crate::search::endgame::GameTables,
+    ) -> Option<crate::search::endgame::Value> {
+        tables.probe(self)
+    }
+
     fn evaluate(&self, seat: Seat, style: EvalStyle) -> i32 {
         combine(&english_features(self), seat, style, weights(false, style))
     }
@@ -173,6 +184,17 @@ impl Searchable for English {
 
 impl Searchable for International {
     const QUIESCENCE: bool = true;
+
+    fn endgame_tables() -> Option<std::sync::Arc<crate::search::endgame::GameTables>> {
+        crate::search::endgame::tables(crate::position::GameKind::International)
+    }
+
+    fn endgame_value(
+        &self,
+        tables: &crate::search::endgame::GameTables,
+    ) -> Option<crate::search::endgame::Value> {
+        tables.probe(self)
+    }
 
     fn evaluate(&self, seat: Seat, style: EvalStyle) -> i32 {
         combine(

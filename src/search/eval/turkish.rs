@@ -69,6 +69,17 @@ pub(crate) fn features(position: &Turkish) -> [SideFeatures; 2] {
 impl Searchable for Turkish {
     const QUIESCENCE: bool = true;
 
+    fn endgame_tables() -> Option<std::sync::Arc<crate::search::endgame::GameTables>> {
+        crate::search::endgame::tables(crate::position::GameKind::Turkish)
+    }
+
+    fn endgame_value(
+        &self,
+        tables: &crate::search::endgame::GameTables,
+    ) -> Option<crate::search::endgame::Value> {
+        tables.probe(self)
+    }
+
     fn evaluate(&self, seat: Seat, style: EvalStyle) -> i32 {
         combine(&features(self), seat, style, weights(style))
     }

@@ -1,0 +1,343 @@
+//! Solving a slice by retrograde analysis over the game's own move generator.
+//!
+//! Every move out of a slice leads to a slice solved before it (a capture to fewer pieces, a
+//! crowning to one man fewer, see [`Material::slices`]), so those moves have known values; only
+//! the moves inside the slice — king moves, which are reversible, and man steps that do not
+//! crown — link unknown positions. One pass with the move generator over the slice:
+//!
+//! - a position without a move is lost in 0; one the rules draw at once (International's and
+//!   Turkish's material draws) is a draw; one whose every move leaves the slice takes the best of
+//!   those known values at once;
+//! - otherwise it records its moves: inside ones as edges (reversed into each position's list of
+//!   predecessors), outside ones as events: a move to a loss in d makes it a win in d + 1 unless
+//!   it wins faster, a move to a win in d counts as one refuted move at level d + 1, a move to a
+//!   draw means it can never be lost.
+//!
+//! Then the levels n = 1, 2, … in order: n odd, every unknown predecessor of a position lost in
+//! n − 1 (and every position with an outside loss in n − 1) is won in n; n even, each position
+//! won in n − 1 counts one refuted move for each of its predecessors, and a position whose every
+//! move is refuted is lost in n (its slowest refutation took n − 1). Wins come only on odd levels
+//! and losses on even ones, so the first value a position gets is exact. When a level sets
+//! nothing and no event lies beyond it, the positions left are draws: neither side can force a
+//! win, so best play goes on for ever, which the repetition rule draws.
+
+use super::games::EndgameGame;
+use super::index::{Material, SliceIndex};
+use super::tables::{Counts, GameTables, SliceTable};
+use super::value::{self, Value, DRAW, INVALID, MAX_DISTANCE, UNKNOWN};
+use super::EndgameError;
+use crate::position::GameResult;
+use std::time::Instant;
+
+/// What building one slice did.
+#[derive(Clone, Debug)]
+pub struct SliceReport {
+    pub material: Material,
+    pub counts: Counts,
+    /// Levels iterated.
+    pub levels: u32,
+    pub seconds: f64,
+}
+
+/// Where a move leads, seen from the slice being built.
+enum Child {
+    /// Inside the slice, at this index.
+    Inside(u32),
+    /// Outside it, with its known byte.
+    Outside(u8),
+}
+
+/// A remaining-moves count that never reaches 0: the position has a move to a draw.
+const CANNOT_LOSE: u32 = u32::MAX;
+
+/// What the first pass learns of one chunk of the slice.
+#[derive(Default)]
+struct FirstPass {
+    /// The byte of each index of the chunk (`UNKNOWN` where the levels must decide).
+    values: Vec<u8>,
+    /// For each index of the chunk: its moves not yet refuted.
+    remaining: Vec<u32>,
+    /// Moves inside the slice: (to, from).
+    edges: Vec<(u32, u32)>,
+    /// Outside moves to a loss: (level at which the position wins, position).
+    wins_at: Vec<(u32, u32)>,
+    /// Outside moves to a win: (level at which the move counts as refuted, position).
+    refuted_at: Vec<(u32, u32)>,
+}
+
+struct Solver<'a, G: EndgameGame> {
+    slice: &'a SliceIndex,
+    solved: &'a GameTables,
+    _game: std::marker::PhantomData<G>,
+}
+
+impl<G: EndgameGame> Solver<'_, G> {
+    fn children(&self, position: &G, out: &mut Vec<Child>) -> Result<(), EndgameError> {
+        out.clear();
+        let squares = G::squares();
+        for mv in position.moves() {
+            let placement = position.after(&mv).placement();
+            let material = Material::of(placement.men, placement.kings);
+            if material == self.slice.material {
+                let index = self
+                    .slice
+                    .index(squares, &placement)
+                    .ok_or_else(|| EndgameError::MissingSlice(material.label()))?;
+                out.push(Child::Inside(index as u32));
+            } else {
+                let byte = self
+                    .solved
+                    .byte::<G>(&placement)
+                    .ok_or_else(|| EndgameError::MissingSlice(material.label()))?;
+                out.push(Child::Outside(byte));
+            }
+        }
+        Ok(())
+    }
+
+    /// The first pass over the indices `from..to`.
+    fn first_pass(&self, from: u32, to: u32) -> Result<FirstPass, EndgameError> {
+        let mut pass = FirstPass::default();
+        let mut children = Vec::new();
+        for index in from..to {
+            let (byte, remaining) = self.first_look(index, &mut children, &mut pass)?;
+            pass.values.push(byte);
+            pass.remaining.push(remaining);
+        }
+        Ok(pass)
+    }
+
+    /// One index: its byte when known now, and its moves still to refute.
+    fn first_look(
+        &self,
+        index: u32,
+        children: &mut Vec<Child>,
+        pass: &mut FirstPass,
+    ) -> Result<(u8, u32), EndgameError> {
+        let Some(placement) = self.slice.placement(G::squares(), u64::from(index)) else {
+            return Ok((INVALID, 0));
+        };
+        let position = G::from_placement(&placement);
+        if let Some(outcome) = position.outcome() {
+            return Ok((
+                match outcome.result {
+                    GameResult::Draw => DRAW,
+                    // Only the side not to move can have won (the side to move has no move).
+                    GameResult::Win(_) => value::distance_byte(0),
+                },
+                0,
+            ));
+        }
+        self.children(&position, children)?;
+        if children
+            .iter()
+            .all(|child| matches!(child, Child::Outside(_)))
+        {
+            // Every move leaves the slice: the best of their known values.
+            let best = children
+                .iter()
+                .filter_map(|child| match child {
+                    Child::Outside(byte) => value::decode(*byte).map(Value::parent),
+                    Child::Inside(_) => None,
+                })
+                .max_by_key(|value| value.rank());
+            let byte = match best {
+                Some(Value::Win(d) | Value::Loss(d)) => distance_byte_checked(d)?,
+                Some(Value::Draw) | None => DRAW,
+            };
+            return Ok((byte, 0));
+        }
+        let mut remaining = children.len() as u32;
+        for child in children.iter() {
+            match *child {
+                Child::Inside(to) => pass.edges.push((to, index)),
+                Child::Outside(byte) => match value::decode(byte) {
+                    Some(Value::Loss(d)) => pass.wins_at.push((d + 1, index)),
+                    Some(Value::Win(d)) => pass.refuted_at.push((d + 1, index)),
+                    Some(Value::Draw) | None => remaining = CANNOT_LOSE,
+                },
+            }
+        }
+        Ok((UNKNOWN, remaining))
+    }
+}
+
+fn distance_byte_checked(distance: u32) -> Result<u8, EndgameError> {
+    if distance > MAX_DISTANCE {
+        return Err(EndgameError::TooLong(distance));
+    }
+    Ok(value::distance_byte(distance))
+}
+
+/// `lists[level]` gets `position` for each (level, position), growing as needed.
+fn bucket(lists: &mut Vec<Vec<u32>>, events: &[(u32, u32)]) {
+    for &(level, position) in events {
+        let level = level as usize;
+        if lists.len() <= level {
+            lists.resize_with(level + 1, Vec::new);
+        }
+        lists[level].push(position);
+    }
+}
+
+/// Solves one slice; every slice its moves can lead to must be in `solved`. The first pass is
+/// split between `threads` threads; the levels run on one.
+pub fn build_slice<G: EndgameGame>(
+    material: Material,
+    solved: &GameTables,
+    threads: usize,
+) -> Result<(SliceTable, SliceReport), EndgameError> {
+    let started = Instant::now();
+    let slice = SliceIndex::new(material, G::squares());
+    let len = u32::try_from(slice.len()).map_err(|_| EndgameError::TooBig(material.label()))?;
+    let solver = Solver::<G> {
+        slice: &slice,
+        solved,
+        _game: std::marker::PhantomData,
+    };
+    let threads = threads.max(1) as u32;
+    let chunk = len.div_ceil(threads).max(1);
+    let passes: Vec<Result<FirstPass, EndgameError>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let from = (t * chunk).min(len);
+                let to = (from + chunk).min(len);
+                let solver = &solver;
+                scope.spawn(move || solver.first_pass(from, to))
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|handle| handle.join().unwrap_or(Err(EndgameError::WorkerPanicked)))
+            .collect()
+    });
+    let mut values = Vec::with_capacity(len as usize);
+    let mut remaining = Vec::with_capacity(len as usize);
+    let mut wins_at: Vec<Vec<u32>> = Vec::new();
+    let mut refuted_at: Vec<Vec<u32>> = Vec::new();
+    let mut edge_count = 0usize;
+    let mut passes = passes.into_iter().collect::<Result<Vec<_>, _>>()?;
+    for pass in &mut passes {
+        values.append(&mut pass.values);
+        remaining.append(&mut pass.remaining);
+        bucket(&mut wins_at, &pass.wins_at);
+        bucket(&mut refuted_at, &pass.refuted_at);
+        pass.wins_at = Vec::new();
+        pass.refuted_at = Vec::new();
+        edge_count += pass.edges.len();
+    }
+    // Predecessor lists (compressed rows): `parents[start[i]..start[i + 1]]` move to `i`.
+    let mut start = vec![0u32; len as usize + 1];
+    for pass in &passes {
+        for &(to, _) in &pass.edges {
+            start[to as usize + 1] += 1;
+        }
+    }
+    for i in 0..len as usize {
+        start[i + 1] += start[i];
+    }
+    let mut fill = start.clone();
+    let mut parents = vec![0u32; edge_count];
+    for pass in passes {
+        for (to, from) in pass.edges {
+            let at = &mut fill[to as usize];
+            parents[*at as usize] = from;
+            *at += 1;
+        }
+    }
+    drop(fill);
+    // Positions known by level: `known_at[d]` holds those won or lost in d.
+    let mut known_at: Vec<Vec<u32>> = Vec::new();
+    for (index, &byte) in values.iter().enumerate() {
+        if let Some(d) = value::byte_distance(byte) {
+            let d = d as usize;
+            if known_at.len() <= d {
+                known_at.resize_with(d + 1, Vec::new);
+            }
+            known_at[d].push(index as u32);
+        }
+    }
+    let horizon = known_at.len().max(wins_at.len()).max(refuted_at.len());
+    let mut level = 0usize;
+    loop {
+        level += 1;
+        if known_at.len() <= level {
+            known_at.resize_with(level + 1, Vec::new);
+        }
+        let byte = distance_byte_checked(level as u32)?;
+        let mut found = std::mem::take(&mut known_at[level]);
+        let before = std::mem::take(&mut known_at[level - 1]);
+        let outside = if level % 2 == 1 {
+            &wins_at
+        } else {
+            &refuted_at
+        };
+        let outside = outside.get(level).map(Vec::as_slice).unwrap_or(&[]);
+        let inside = before.iter().flat_map(|&child| {
+            parents[start[child as usize] as usize..start[child as usize + 1] as usize].iter()
+        });
+        for &position in inside.chain(outside.iter()) {
+            let at = position as usize;
+            if values[at] != UNKNOWN {
+                continue;
+            }
+            if level % 2 == 1 {
+                values[at] = byte;
+                found.push(position);
+            } else if remaining[at] != CANNOT_LOSE {
+                remaining[at] -= 1;
+                if remaining[at] == 0 {
+                    values[at] = byte;
+                    found.push(position);
+                }
+            }
+        }
+        known_at[level - 1] = before;
+        let empty = found.is_empty();
+        known_at[level] = found;
+        if empty && level >= horizon {
+            break;
+        }
+    }
+    for byte in values.iter_mut() {
+        if *byte == UNKNOWN {
+            *byte = DRAW;
+        }
+    }
+    let table = SliceTable {
+        index: slice,
+        values,
+    };
+    let report = SliceReport {
+        material,
+        counts: table.counts(),
+        levels: level as u32,
+        seconds: started.elapsed().as_secs_f64(),
+    };
+    Ok((table, report))
+}
+
+/// Builds every slice with exactly `pieces` pieces into `tables`, which must hold every smaller
+/// piece count; reports each slice as it is done.
+pub fn build_pieces<G: EndgameGame>(
+    tables: &mut GameTables,
+    pieces: u32,
+    threads: usize,
+    mut progress: impl FnMut(&SliceReport),
+) -> Result<Vec<SliceReport>, EndgameError> {
+    if tables.pieces + 1 < pieces {
+        return Err(EndgameError::MissingSlice(format!(
+            "{} pieces",
+            tables.pieces + 1
+        )));
+    }
+    let mut reports = Vec::new();
+    for material in Material::slices(pieces) {
+        let (table, report) = build_slice::<G>(material, tables, threads)?;
+        progress(&report);
+        tables.insert(table);
+        reports.push(report);
+    }
+    tables.pieces = tables.pieces.max(pieces);
+    Ok(reports)
+}

@@ -1,0 +1,292 @@
+//! Endgame databases for the three draughts games (issue 16): the exact value — win, loss or draw
+//! for the side to move, with the distance in plies to the end — of every position with few
+//! pieces, built by the engine itself (`damas endgame build`), cached on disk and probed by the
+//! expert level. What was built, its figures and how expert uses it: docs/cpu.md, "Endgame
+//! databases".
+//!
+//! - [`index`]: the slices (one per material balance) and the numbering of their positions;
+//! - [`build`]: solving a slice by iterating the game's own move generator, smaller slices first;
+//! - [`file`]: the on-disk format, checked when read;
+//! - [`tables`]: the solved slices of a game and probing them;
+//! - [`games`]: what a game gives the databases (English, International, Turkish).
+//!
+//! The values ignore the draw counters (no-progress plies, the move limit, International's
+//! 16-move count): they are the game-theoretic values of the positions with fresh counters, and
+//! the rules' immediate material draws (International two kings or one against one, Turkish king
+//! against king) are part of them because the position alone decides those. The search trusts a
+//! win or loss only when the position's counters leave room for it (see
+//! [`crate::search::alphabeta`]); a draw is always sound, as counters only add draws.
+
+pub mod build;
+pub mod file;
+pub mod games;
+pub mod index;
+pub mod tables;
+#[cfg(test)]
+mod tests;
+pub mod value;
+
+pub use games::EndgameGame;
+pub use tables::{Counts, GameTables, SliceTable};
+pub use value::Value;
+
+use crate::games::english::English;
+use crate::games::international::International;
+use crate::games::turkish::Turkish;
+use crate::position::{GameKind, SetupError, Variant};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use thiserror::Error;
+
+/// Most pieces `damas endgame build` accepts.
+pub const MAX_BUILD_PIECES: u32 = 6;
+
+/// Why a table could not be built, written or read.
+#[derive(Debug, Error)]
+pub enum EndgameError {
+    #[error("{path}: {source}")]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("not an endgame table file (bad magic)")]
+    NotATable,
+    #[error("endgame table format version {0} (this build reads version {v})", v = file::VERSION)]
+    Version(u16),
+    #[error("endgame table of another game (code {found}, expected {expected})")]
+    WrongGame { expected: &'static str, found: u8 },
+    #[error("endgame table of {found} pieces where {expected} were expected")]
+    WrongPieces { expected: u32, found: u32 },
+    #[error("endgame table lists other slices than its game and piece count have")]
+    Slices,
+    #[error("endgame table file is truncated")]
+    Truncated,
+    #[error("endgame table file has bytes after its checksum")]
+    TrailingBytes,
+    #[error("endgame table checksum mismatch (corrupt file)")]
+    Checksum,
+    #[error("slice {0} is needed but not built")]
+    MissingSlice(String),
+    #[error("slice {0} is too large to index")]
+    TooBig(String),
+    #[error("a distance of {0} plies does not fit the table format")]
+    TooLong(u32),
+    #[error("a build thread panicked")]
+    WorkerPanicked,
+    #[error("{0} has no endgame databases (only english, international and turkish)")]
+    NotDraughts(&'static str),
+    #[error("piece count {0} out of range (2–{max})", max = MAX_BUILD_PIECES)]
+    Pieces(u32),
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+}
+
+/// The cache directory when none is set: `$XDG_DATA_HOME/damas/endgame`, else
+/// `$HOME/.local/share/damas/endgame`; `None` without either variable.
+pub fn default_directory() -> Option<PathBuf> {
+    let data = std::env::var_os("XDG_DATA_HOME")
+        .filter(|dir| !dir.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| {
+            std::env::var_os("HOME")
+                .filter(|dir| !dir.is_empty())
+                .map(|home| PathBuf::from(home).join(".local/share"))
+        })?;
+    Some(data.join("damas").join("endgame"))
+}
+
+/// What a directory holds for one game: the tables read (every piece count from 2 up to the
+/// first one missing or refused) and why reading stopped there when a file was refused.
+pub struct Loaded {
+    pub tables: GameTables,
+    pub refused: Option<EndgameError>,
+}
+
+fn load_game<G: EndgameGame>(dir: &Path) -> Loaded {
+    let mut tables = GameTables::new(G::KIND);
+    let mut refused = None;
+    for pieces in 2..=MAX_BUILD_PIECES {
+        if !file::path(dir, G::KIND, pieces).exists() {
+            break;
+        }
+        match file::read::<G>(dir, pieces) {
+            Ok(slices) => {
+                for slice in slices {
+                    tables.insert(slice);
+                }
+                tables.pieces = pieces;
+            }
+            Err(error) => {
+                refused = Some(error);
+                break;
+            }
+        }
+    }
+    Loaded { tables, refused }
+}
+
+/// Reads `kind`'s tables from `dir`.
+pub fn load(kind: GameKind, dir: &Path) -> Result<Loaded, EndgameError> {
+    Ok(match kind {
+        GameKind::English => load_game::<English>(dir),
+        GameKind::International => load_game::<International>(dir),
+        GameKind::Turkish => load_game::<Turkish>(dir),
+        other => return Err(EndgameError::NotDraughts(other.as_str())),
+    })
+}
+
+/// The process-wide tables expert probes: the directory set (or the default one) and what was
+/// read from it, per game, read once on first use.
+struct Cache {
+    directory: Option<PathBuf>,
+    loaded: HashMap<GameKind, Option<Arc<GameTables>>>,
+}
+
+static CACHE: Mutex<Option<Cache>> = Mutex::new(None);
+
+/// Makes the engine read its tables from `dir` from now on (the app calls this once at startup
+/// with its data directory); tables read from elsewhere before are dropped.
+pub fn set_directory(dir: impl Into<PathBuf>) {
+    let mut cache = CACHE
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    *cache = Some(Cache {
+        directory: Some(dir.into()),
+        loaded: HashMap::new(),
+    });
+}
+
+/// `kind`'s tables, read on first use from the directory set by [`set_directory`] or the default
+/// one; `None` when there are none (missing, refused or not a draughts game): the engine then
+/// plays without them.
+pub fn tables(kind: GameKind) -> Option<Arc<GameTables>> {
+    if !kind.is_draughts() {
+        return None;
+    }
+    let mut guard = CACHE
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    let cache = guard.get_or_insert_with(|| Cache {
+        directory: default_directory(),
+        loaded: HashMap::new(),
+    });
+    if let Some(found) = cache.loaded.get(&kind) {
+        return found.clone();
+    }
+    let found = cache
+        .directory
+        .as_deref()
+        .and_then(|dir| load(kind, dir).ok())
+        .filter(|loaded| loaded.tables.pieces >= 2)
+        .map(|loaded| Arc::new(loaded.tables));
+    cache.loaded.insert(kind, found.clone());
+    found
+}
+
+/// What `damas endgame build` did for one piece count.
+pub struct PiecesReport {
+    pub pieces: u32,
+    pub counts: Counts,
+    pub slices: usize,
+    /// Read from an existing file instead of built.
+    pub cached: bool,
+    pub seconds: f64,
+    pub file_bytes: u64,
+}
+
+fn build_game<G: EndgameGame>(
+    dir: &Path,
+    pieces: u32,
+    threads: usize,
+    progress: &mut dyn FnMut(&build::SliceReport),
+) -> Result<Vec<PiecesReport>, EndgameError> {
+    let mut tables = GameTables::new(G::KIND);
+    let mut reports = Vec::new();
+    for n in 2..=pieces {
+        let started = std::time::Instant::now();
+        let target = file::path(dir, G::KIND, n);
+        // A valid file already there is used as it is; a refused one is rebuilt.
+        let cached = file::read::<G>(dir, n).ok();
+        let mut counts = Counts::default();
+        let (slices, was_cached) = match cached {
+            Some(slices) => {
+                let count = slices.len();
+                for slice in slices {
+                    counts.add(&slice.counts());
+                    tables.insert(slice);
+                }
+                tables.pieces = n;
+                (count, true)
+            }
+            None => {
+                let built =
+                    build::build_pieces::<G>(&mut tables, n, threads, |report| progress(report))?;
+                for report in &built {
+                    counts.add(&report.counts);
+                }
+                let materials = Material::slices(n);
+                let refs: Vec<&SliceTable> = materials
+                    .iter()
+                    .filter_map(|material| tables.slice(material))
+                    .collect();
+                file::write(dir, G::KIND, n, &refs)?;
+                (built.len(), false)
+            }
+        };
+        let file_bytes = std::fs::metadata(&target)
+            .map(|meta| meta.len())
+            .map_err(|source| EndgameError::Io {
+                path: target.clone(),
+                source,
+            })?;
+        reports.push(PiecesReport {
+            pieces: n,
+            counts,
+            slices,
+            cached: was_cached,
+            seconds: started.elapsed().as_secs_f64(),
+            file_bytes,
+        });
+    }
+    Ok(reports)
+}
+
+use index::Material;
+
+/// Builds (or reads, when already cached) `kind`'s tables for 2 to `pieces` pieces into `dir`.
+pub fn build_into(
+    kind: GameKind,
+    pieces: u32,
+    dir: &Path,
+    threads: usize,
+    progress: &mut dyn FnMut(&build::SliceReport),
+) -> Result<Vec<PiecesReport>, EndgameError> {
+    if !(2..=MAX_BUILD_PIECES).contains(&pieces) {
+        return Err(EndgameError::Pieces(pieces));
+    }
+    match kind {
+        GameKind::English => build_game::<English>(dir, pieces, threads, progress),
+        GameKind::International => build_game::<International>(dir, pieces, threads, progress),
+        GameKind::Turkish => build_game::<Turkish>(dir, pieces, threads, progress),
+        other => Err(EndgameError::NotDraughts(other.as_str())),
+    }
+}
+
+fn probe_game<G: EndgameGame>(
+    tables: &GameTables,
+    text: &str,
+) -> Result<Option<Value>, EndgameError> {
+    let position = G::from_text(Variant::standard(G::KIND), text)?;
+    Ok(tables.probe(&position))
+}
+
+/// The value of the position `text` (FEN) in `tables`; `None` when its material is not there.
+pub fn probe_text(tables: &GameTables, text: &str) -> Result<Option<Value>, EndgameError> {
+    match tables.kind {
+        GameKind::English => probe_game::<English>(tables, text),
+        GameKind::International => probe_game::<International>(tables, text),
+        GameKind::Turkish => probe_game::<Turkish>(tables, text),
+        other => Err(EndgameError::NotDraughts(other.as_str())),
+    }
+}
