@@ -186,8 +186,10 @@ fn budget(kind: GameKind, level: Level) -> Budget {
 }
 
 /// The search with more than two seats (see "Multi-player search" in docs/cpu.md): every level
-/// plays the paranoid search. Best-Reply Search lost to it in the capture game: its tree gives
-/// the root seat every other move, so it counts on chains that the second opponent takes in play.
+/// plays the paranoid search. Best-Reply Search lost to it in the capture game (its tree gives
+/// the root seat every other move, so it counts on chains that the second opponent takes in
+/// play), and so did max^n and the paranoid search on one-round seat scores at hard's budget,
+/// which their costlier leaves also pushed past hard's time limit.
 fn multi_player(_kind: GameKind, _level: Level) -> MultiPlayer {
     MultiPlayer::Paranoid
 }
