@@ -3,8 +3,8 @@
 //! Scores are always from the root seat's side: the root seat maximises and every other seat
 //! minimises. With two seats that is plain minimax; with more it is the paranoid search (the
 //! other seats are assumed to play against the root seat), which keeps alpha-beta pruning
-//! sound in multi-player games. Games that let a seat move out of turn may use Best-Reply
-//! Search instead (`best_reply`). The horizon finishes capture sequences in games that ask for it
+//! sound in multi-player games. [`Params::multi_player`] may choose Best-Reply Search
+//! (`best_reply.rs`) or max^n (`maxn.rs`) instead. The horizon finishes capture sequences in games that ask for it
 //! (captures are compulsory in draughts, so a capture position has no stand-pat value).
 //! With `Params::endgame` (expert in draughts), a node below the root whose position the
 //! endgame databases hold returns its exact score instead of being searched (docs/cpu.md,
@@ -21,6 +21,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 mod best_reply;
+mod maxn;
 
 /// Deepest path (plies, quiescence included) the search follows.
 const MAX_PLY: usize = 120;
@@ -42,9 +43,8 @@ pub struct Params {
     /// Late-move reductions: quiet moves ordered late are first searched one ply shallower and
     /// searched again at full depth only if they look better than the best so far.
     pub reductions: bool,
-    /// Best-Reply Search instead of the paranoid search when more than two seats play and the
-    /// game lets a seat move out of turn ([`Searchable::with_turn`]); ignored otherwise.
-    pub best_reply: bool,
+    /// The search with more than two seats (ignored with two).
+    pub multi_player: MultiPlayer,
     /// Aspiration windows: from the fourth iteration on, the root is searched with a window of
     /// this half-width around the previous iteration's score (widened fourfold on the side that
     /// fails, until it holds). 0: full windows (every level but expert, so they replay as before).
@@ -52,6 +52,23 @@ pub struct Params {
     /// Probe the game's endgame databases when loaded (expert only: the node-budgeted levels
     /// and the baseline replay exactly whatever files a machine holds).
     pub endgame: bool,
+}
+
+/// How the search treats more than two seats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MultiPlayer {
+    /// The other seats play together against the root seat (alpha-beta on the root seat's
+    /// score).
+    Paranoid,
+    /// Best-Reply Search, where the game lets a seat move out of turn
+    /// ([`Searchable::with_turn`]); paranoid otherwise.
+    BestReply,
+    /// Max^n: every seat maximises its own entry of [`Searchable::evaluate_seats`], with shallow
+    /// pruning where the game bounds them ([`Searchable::seat_score_bounds`]).
+    MaxN,
+    /// The paranoid search with the root seat's entry of [`Searchable::evaluate_seats`] at the
+    /// leaves instead of [`Searchable::evaluate`].
+    ParanoidSeatScores,
 }
 
 /// The search's answer.
@@ -89,15 +106,19 @@ pub fn search<P: Searchable>(
     if moves.len() == 1 {
         return Some(found);
     }
-    let best_reply = params.best_reply
-        && position.seats() > 2
+    let several = position.seats() > 2;
+    let best_reply = several
+        && params.multi_player == MultiPlayer::BestReply
         && position.with_turn(position.to_move()).is_some();
+    let maxn = several && params.multi_player == MultiPlayer::MaxN;
     let mut depth = 1;
     while searcher.budget.may_start(depth) {
         searcher.budget.start_iteration(depth);
         let value = if best_reply {
             searcher.root_best = None;
             searcher.best_reply(position, depth as i32, 0, -INFINITY, INFINITY)
+        } else if maxn {
+            searcher.maxn_root(position, depth as i32)
         } else {
             let aspire = params.aspiration > 0 && depth >= 4 && !score::is_decisive(found.score);
             searcher.aspiration_root(position, depth as i32, aspire.then_some(found.score))
@@ -376,7 +397,14 @@ impl<'a, P: Searchable> Searcher<'a, P> {
     }
 
     fn evaluate(&self, position: &P, key: u64) -> i32 {
-        self.noisy(position.evaluate(self.root, self.params.style), key)
+        let value = if self.params.multi_player == MultiPlayer::ParanoidSeatScores
+            && position.seats() > 2
+        {
+            position.evaluate_seats(self.params.style)[usize::from(self.root)]
+        } else {
+            position.evaluate(self.root, self.params.style)
+        };
+        self.noisy(value, key)
     }
 
     /// `value` plus the seeded noise of the position with `key`.

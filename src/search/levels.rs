@@ -6,7 +6,7 @@
 //! ≤ 50 ms — measured figures in docs/cpu.md). Expert alone is budgeted in time (issue 16): it
 //! plays the strongest move the engine finds in its thinking time, so it does not replay.
 
-use super::alphabeta::Params;
+use super::alphabeta::{MultiPlayer, Params};
 use super::limits::Limits;
 use super::mistakes::Mistakes;
 use super::player::PlayerConfig;
@@ -186,6 +186,15 @@ fn budget(kind: GameKind, level: Level) -> Budget {
     }
 }
 
+/// The search with more than two seats (see "Multi-player search" in docs/cpu.md): every level
+/// plays the paranoid search. Best-Reply Search lost to it in the capture game (its tree gives
+/// the root seat every other move, so it counts on chains that the second opponent takes in
+/// play), and so did max^n and the paranoid search on one-round seat scores at hard's budget,
+/// which their costlier leaves also pushed past hard's time limit.
+fn multi_player(_kind: GameKind, _level: Level) -> MultiPlayer {
+    MultiPlayer::Paranoid
+}
+
 /// The easy level's shallow scoring and mistakes, per game (margins in evaluation units).
 fn mistakes(kind: GameKind) -> Mistakes {
     let (depth, margin) = match kind {
@@ -238,7 +247,7 @@ fn expert_config(kind: GameKind, movetime: MoveTime) -> PlayerConfig {
             seed: 0,
             table_bits: EXPERT_TABLE_BITS,
             reductions: kind.is_draughts(),
-            best_reply: false,
+            multi_player: MultiPlayer::Paranoid,
             aspiration: expert_aspiration(kind),
             endgame: kind.is_draughts(),
         },
@@ -283,7 +292,7 @@ fn baseline_config(kind: GameKind) -> PlayerConfig {
             seed: 0,
             table_bits: 20,
             reductions: kind.is_draughts(),
-            best_reply: false,
+            multi_player: MultiPlayer::Paranoid,
             aspiration: 0,
             endgame: false,
         },
@@ -308,7 +317,7 @@ pub fn config(variant: Variant, player: Player) -> PlayerConfig {
                 seed: 0,
                 table_bits: 16,
                 reductions: false,
-                best_reply: false,
+                multi_player: MultiPlayer::Paranoid,
                 aspiration: 0,
                 endgame: false,
             },
@@ -339,10 +348,7 @@ pub fn config(variant: Variant, player: Player) -> PlayerConfig {
                     seed: 0,
                     table_bits: budget.table_bits,
                     reductions: level == Level::Hard && kind.is_draughts(),
-                    // Best-Reply Search lost to the paranoid search in the capture game
-                    // (docs/cpu.md): its tree gives the root seat every other move, so it
-                    // counts on chains that the second opponent takes in play.
-                    best_reply: false,
+                    multi_player: multi_player(kind, level),
                     aspiration: 0,
                     endgame: false,
                 },

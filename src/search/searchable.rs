@@ -20,6 +20,12 @@ pub enum EvalStyle {
     Material,
 }
 
+/// Most seats any game has (the capture game's six).
+pub const MAX_SEATS: usize = 6;
+
+/// One value per seat (index: the seat; entries past the game's seats are 0), for max^n.
+pub type SeatScores = [i32; MAX_SEATS];
+
 /// A game the CPU can play.
 pub trait Searchable: Position {
     /// The position's value for `seat`, in hundredths of a man (draughts) or comparable units;
@@ -95,6 +101,23 @@ pub trait Searchable: Position {
 
     /// The position's value in `tables` for the side to move, when its material is there.
     fn endgame_value(&self, _tables: &GameTables) -> Option<Value> {
+        None
+    }
+
+    /// Every seat's standing, for max^n (each seat maximises its own entry); entries past
+    /// [`Position::seats`] are 0. By default each seat's [`Searchable::evaluate`].
+    fn evaluate_seats(&self, style: EvalStyle) -> SeatScores {
+        let mut scores = [0; MAX_SEATS];
+        for (seat, score) in scores.iter_mut().enumerate().take(self.seats()) {
+            *score = self.evaluate(seat as Seat, style);
+        }
+        scores
+    }
+
+    /// Bounds on [`Searchable::evaluate_seats`] for max^n's shallow pruning: `(low, sum)` when
+    /// every seat's entry is at least `low` and the seats' entries add up to at most `sum`, the
+    /// all-draw vector (every entry 0) included; `None` (no pruning) when the game has none.
+    fn seat_score_bounds(&self) -> Option<(i32, i32)> {
         None
     }
 }

@@ -11,7 +11,7 @@ use crate::games::international::International;
 use crate::games::turkish::Turkish;
 use crate::position::{GameResult, Position, Variant};
 use crate::record::Record;
-use crate::search::alphabeta::{self, Params};
+use crate::search::alphabeta::{self, MultiPlayer, Params};
 use crate::search::levels::{self, MoveTime};
 use crate::search::limits::Limits;
 use crate::search::player;
@@ -406,7 +406,7 @@ fn search_agrees<G: EndgameGame>(
             seed: 0,
             table_bits: 16,
             reductions: false,
-            best_reply: false,
+            multi_player: MultiPlayer::Paranoid,
             aspiration: 0,
             endgame: false,
         };

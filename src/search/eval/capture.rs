@@ -5,7 +5,7 @@
 use crate::games::capture::{Capture, CaptureMove};
 use crate::geometry::star::HOLES;
 use crate::position::{Position, Seat};
-use crate::search::searchable::{EvalStyle, Searchable};
+use crate::search::searchable::{EvalStyle, Searchable, SeatScores, MAX_SEATS};
 
 /// Value of one captured piece.
 const PIECE: i32 = 100;
@@ -37,6 +37,35 @@ impl Searchable for Capture {
         standing(self, seat, |who| who != seat)
     }
 
+    /// Every seat's captures minus the most any other seat has, after one round in turn order
+    /// from the seat to move in which every seat takes its longest chain (the first of equals):
+    /// pieces are shared, so what a seat gets next depends on what the seats before it take.
+    fn evaluate_seats(&self, _style: EvalStyle) -> SeatScores {
+        let mut position = self.clone();
+        let mut moves = Vec::new();
+        for _ in 0..self.seats() {
+            position.legal_moves(&mut moves);
+            // `max_by_key` keeps the last of equals: search the list backwards for the first.
+            let Some(longest) = moves.iter().rev().max_by_key(|mv| mv.captured.len()) else {
+                break;
+            };
+            let longest = *longest;
+            position.play(&longest);
+        }
+        let mut scores = [0; MAX_SEATS];
+        let seats = self.seats() as Seat;
+        for seat in 0..seats {
+            let best_other = (0..seats)
+                .filter(|&other| other != seat)
+                .map(|other| position.captures_of(other))
+                .max()
+                .unwrap_or(0);
+            scores[usize::from(seat)] =
+                PIECE * (position.captures_of(seat) as i32 - best_other as i32);
+        }
+        scores
+    }
+
     /// Pieces belong to nobody: only the turn changes.
     fn with_turn(&self, seat: Seat) -> Option<Capture> {
         self.with_seat_to_move(seat)
@@ -56,7 +85,7 @@ impl Searchable for Capture {
 mod tests {
     use super::*;
     use crate::position::{GameKind, Variant};
-    use crate::search::alphabeta::{self, Params};
+    use crate::search::alphabeta::{self, MultiPlayer, Params};
     use crate::search::limits::Limits;
     use std::sync::atomic::AtomicBool;
 
@@ -78,6 +107,41 @@ mod tests {
         assert_eq!(position.evaluate(0, EvalStyle::Full), PIECE);
         assert_eq!(position.evaluate(1, EvalStyle::Full), -PIECE);
         assert_eq!(position.evaluate_reply(0, EvalStyle::Full), -PIECE);
+    }
+
+    /// Two groups far apart on the board, seat 0 ("1") to move: on row r = 0 a piece can jump
+    /// two in a row ((-4,0) over (-3,0) to (-2,0), then over (-1,0) to (0,0)); on row r = 3 two
+    /// pieces side by side offer one capture. One round of longest chains: seat 0 takes the two,
+    /// seat 1 the one, seat 2 nothing is left. With tallies 0, 0, 0 that makes 2, 1, 0; with
+    /// tallies 0, 0, 2 it makes 2, 1, 2 (seats 0 and 2 share the top). The paranoid search's
+    /// evaluation credits only the seat to move's chain.
+    #[test]
+    fn the_seat_scores_play_one_round_of_longest_chains_in_turn_order() {
+        let star = crate::geometry::star::star();
+        let at = |q: i8, r: i8| star.by_axial(q, r).expect("hole on the board");
+        let pieces: crate::geometry::holeset::HoleSet =
+            [at(-4, 0), at(-3, 0), at(-1, 0), at(0, 3), at(1, 3)]
+                .into_iter()
+                .collect();
+        let board = crate::notation::star_text::write_board(b"o", |h| u8::from(pieces.contains(h)));
+        let variant = Variant::new(GameKind::Capture, Some(3), false).expect("variant");
+        let read = |tallies: &str| {
+            Capture::from_text(variant, &format!("capture:3 {board} 1 {tallies}"))
+                .expect("position")
+        };
+        let position = read("0,0,0");
+        let longest = position.moves().iter().map(|mv| mv.captured.len()).max();
+        assert_eq!(longest, Some(2));
+        assert_eq!(
+            position.evaluate_seats(EvalStyle::Full),
+            [PIECE, -PIECE, -2 * PIECE, 0, 0, 0]
+        );
+        assert_eq!(position.evaluate(0, EvalStyle::Full), 2 * PIECE);
+        let position = read("0,0,2");
+        assert_eq!(
+            position.evaluate_seats(EvalStyle::Full),
+            [0, -PIECE, 0, 0, 0, 0]
+        );
     }
 
     #[test]
@@ -140,7 +204,7 @@ mod tests {
             seed: 5,
             table_bits: 16,
             reductions: false,
-            best_reply: false,
+            multi_player: MultiPlayer::Paranoid,
             aspiration: 0,
             endgame: false,
         };
