@@ -288,3 +288,65 @@ test('textures: computed pixels (no 2D canvas), the wood in the skin colour, the
   const ring = alpha(32 + Math.round(0.72 * 32), 32);
   assert.ok(ring > 150 && ring > alpha(32 + 12, 32) && ring > alpha(32 + 30, 32), `glow profile ${ring}`);
 });
+
+test('resolution: full ratio at rest and in motion until frames come late, then half in motion only', async () => {
+  const { pixelRatioFor, isLateMotionFrame, LATE_FRAME_MS, MAX_PIXEL_RATIO } = await import('../js/board3d/resolution.js');
+  assert.equal(pixelRatioFor(1, { moving: true, lateInMotion: false }), 1);
+  assert.equal(pixelRatioFor(3, { moving: false, lateInMotion: true }), MAX_PIXEL_RATIO, 'capped at rest');
+  assert.equal(pixelRatioFor(3, { moving: true, lateInMotion: true }), MAX_PIXEL_RATIO / 2);
+  assert.equal(pixelRatioFor(1, { moving: true, lateInMotion: true }), 0.5);
+  assert.equal(pixelRatioFor(undefined, { moving: false, lateInMotion: false }), 1, 'no devicePixelRatio: 1');
+  assert.equal(isLateMotionFrame(LATE_FRAME_MS + 1, true), true);
+  assert.equal(isLateMotionFrame(LATE_FRAME_MS + 1, false), false, 'a slow frame at rest (a shader compiled, a move landing) is not a gesture\'s');
+  assert.equal(isLateMotionFrame(17, true), false, 'one frame at 60 Hz keeps up');
+});
+
+test('controls: a drag, a pinch and wheel notches each tell one gesture start and one end; a tap none', async () => {
+  const { attachControls, WHEEL_SETTLE_MS } = await import('../js/board3d/controls.js');
+  const el = new EventTarget();
+  el.getBoundingClientRect = () => ({ left: 0, top: 0, width: 400, height: 400 });
+  const log = [];
+  attachControls(el, {
+    centre: () => ({ x: 200, y: 200 }),
+    turnFrom: () => log.push('turn'),
+    zoom: () => log.push('zoom'),
+    pan: () => {},
+    tap: () => log.push('tap'),
+    hover: () => {},
+    key: () => false,
+    gesture: (on) => log.push(on ? 'start' : 'end'),
+  });
+  const pointer = (type, id, x, y) => Object.assign(new Event(type), { pointerId: id, pointerType: 'touch', clientX: x, clientY: y, button: 0, buttons: 1 });
+  // A tap: the finger moves within its slop.
+  el.dispatchEvent(pointer('pointerdown', 1, 100, 100));
+  el.dispatchEvent(pointer('pointermove', 1, 103, 102));
+  el.dispatchEvent(pointer('pointerup', 1, 103, 102));
+  assert.deepEqual(log, ['tap']);
+  // A drag.
+  log.length = 0;
+  el.dispatchEvent(pointer('pointerdown', 1, 100, 100));
+  for (let i = 1; i <= 4; i++) el.dispatchEvent(pointer('pointermove', 1, 100 + 20 * i, 100));
+  el.dispatchEvent(pointer('pointerup', 1, 180, 100));
+  assert.deepEqual(log, ['start', 'turn', 'turn', 'turn', 'turn', 'end']);
+  // A pinch, one finger lifting after the other.
+  log.length = 0;
+  el.dispatchEvent(pointer('pointerdown', 1, 100, 100));
+  el.dispatchEvent(pointer('pointerdown', 2, 200, 200));
+  el.dispatchEvent(pointer('pointermove', 2, 220, 220));
+  el.dispatchEvent(pointer('pointerup', 2, 220, 220));
+  assert.equal(log.filter((x) => x === 'end').length, 0, 'one finger still down');
+  el.dispatchEvent(pointer('pointerup', 1, 100, 100));
+  assert.deepEqual(log.filter((x) => x === 'start' || x === 'end'), ['start', 'end']);
+  assert.ok(log.includes('zoom'));
+  // Wheel notches: one gesture, ended once they stop coming.
+  log.length = 0;
+  const notch = () => el.dispatchEvent(Object.assign(new Event('wheel', { cancelable: true }), { deltaY: -100, deltaMode: 0, clientX: 200, clientY: 200 }));
+  notch();
+  notch();
+  assert.deepEqual(log, ['start', 'zoom', 'zoom']);
+  await new Promise((r) => setTimeout(r, WHEEL_SETTLE_MS / 2));
+  notch();
+  assert.ok(!log.includes('end'), 'notches still coming');
+  await new Promise((r) => setTimeout(r, WHEEL_SETTLE_MS + 50));
+  assert.deepEqual(log.filter((x) => x === 'start' || x === 'end'), ['start', 'end']);
+});

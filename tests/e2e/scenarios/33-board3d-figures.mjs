@@ -122,8 +122,20 @@ export default {
     await waitBoardSettled(t.driver);
     const r0 = await t.driver.executeScript('return window.__board.stats().renderMs.length');
     await t.driver.manage().setTimeouts({ script: 300000 });
+    const lowBefore = await t.driver.executeScript('return window.__board.stats().lowResFrames');
     const times = await touchTurn(t.driver, 120, { steps: 30 });
     await waitBoardSettled(t.driver);
+    // A gesture's frames may be drawn at a lower resolution (ui/js/board3d/resolution.js); at rest
+    // the board is sharp again: its drawing buffer at the full pixel ratio.
+    const after = await t.driver.executeScript(
+      `const s = window.__board.stats(), dpr = Math.min(2, window.devicePixelRatio || 1);
+       return { ...s.resolution, full: { w: Math.floor(s.size.w * dpr), h: Math.floor(s.size.h * dpr) }, lowResFrames: s.lowResFrames };`,
+    );
+    const lowResTurn = after.lowResFrames - lowBefore;
+    assert.equal(after.inMotion, false, 'the gesture has ended');
+    assert.deepEqual(after.buffer, after.full, `at rest the drawing buffer is at the full pixel ratio: ${JSON.stringify(after)}`);
+    if (after.lateInMotion) assert.ok(lowResTurn > 0, `frames came late: the turn drew at the lower resolution (${lowResTurn} frames)`);
+    else assert.equal(lowResTurn, 0, 'frames kept up: the turn drew at full resolution');
     const render = (await t.driver.executeScript('return window.__board.stats().renderMs')).slice(-30);
     const intervals = times.slice(1).map((x, i) => x - times[i]);
     // The same 30 animation frames with the board still (nothing drawn by it): the window's own
@@ -137,7 +149,9 @@ export default {
     const stillIntervals = still.slice(1).map((x, i) => x - still[i]);
     assert.equal(await t.driver.executeScript('return window.__board.stats().frames'), framesBeforeStill, 'the board draws nothing while still, even while the page animates');
     // The board's own cost of a frame while turning: drawn and waited for, nothing composited.
-    const cost = await t.driver.executeScript('return window.__board.measureFrames(30, Math.PI / 45)');
+    const cost = await t.driver.executeScript('return window.__board.measureFrames(30, Math.PI / 45, { inGesture: true })');
+    await waitBoardSettled(t.driver);
+    const costFull = await t.driver.executeScript('return window.__board.measureFrames(30, Math.PI / 45, { inGesture: false })');
     await waitBoardSettled(t.driver);
 
     // A second opening of a star game (three.js already loaded): the first board gave back what it
@@ -152,7 +166,9 @@ export default {
     t.log(`FIGURE first 3D frame after "start" (first game of the launch; three.js loaded on the setup screen): ${first(three.opened.firstFrame)}; second game: ${first(again.firstFrame)}`);
     t.log(`FIGURE frame interval while turning (${intervals.length} frames, 1280x800): p50 ${f(percentile(intervals, 50))} ms, p95 ${f(percentile(intervals, 95))} ms, max ${f(Math.max(...intervals))} ms`);
     t.log(`FIGURE frame interval with the board still (${stillIntervals.length} frames, nothing drawn): p50 ${f(percentile(stillIntervals, 50))} ms, p95 ${f(percentile(stillIntervals, 95))} ms, max ${f(Math.max(...stillIntervals))} ms`);
-    t.log(`FIGURE board frame cost while turning (render call + software GL drawing it, ${cost.length} frames, no compositing): p50 ${f(percentile(cost, 50))} ms, p95 ${f(percentile(cost, 95))} ms, max ${f(Math.max(...cost))} ms`);
+    t.log(`FIGURE resolution while turning: ${after.lateInMotion ? `frames came late, ${lowResTurn} of the turn's frames drawn at the lower resolution` : 'frames kept up, drawn at full resolution'}; drawing buffer at rest ${after.buffer.w}x${after.buffer.h} px`);
+    t.log(`FIGURE board frame cost while turning (render call + software GL drawing it, ${cost.length} frames, no compositing, at a gesture's resolution): p50 ${f(percentile(cost, 50))} ms, p95 ${f(percentile(cost, 95))} ms, max ${f(Math.max(...cost))} ms`);
+    t.log(`FIGURE board frame cost at rest resolution (the same, ${costFull.length} frames): p50 ${f(percentile(costFull, 50))} ms, p95 ${f(percentile(costFull, 95))} ms, max ${f(Math.max(...costFull))} ms`);
     t.log(`FIGURE render call while turning (renderer.render, JS side): p50 ${f(percentile(render, 50))} ms, p95 ${f(percentile(render, 95))} ms (${r0} frames before)`);
     t.log(`FIGURE RSS WebKitWebProcess: 3D ${MiB(three.rss.web)} MiB, 2D ${MiB(two.rss.web)} MiB, difference ${MiB(three.rss.web - two.rss.web)} MiB`);
     t.log(`FIGURE RSS WebKitGPUProcess: 3D ${MiB(three.rss.gpu)} MiB, 2D ${MiB(two.rss.gpu)} MiB; app + all WebKit processes: 3D ${MiB(three.rss.all)} MiB, 2D ${MiB(two.rss.all)} MiB, difference ${MiB(three.rss.all - two.rss.all)} MiB`);

@@ -4,6 +4,8 @@
 // about their midpoint; the wheel zooms about the pointer. Synthetic events are accepted (tests).
 
 const TAP_SLOP = { mouse: 4, pen: 8, touch: 10 };
+// A wheel has no end event: its zoom has ended when no notch came for this long.
+export const WHEEL_SETTLE_MS = 150;
 
 /**
  * @param {HTMLElement} el the element that receives the events (the canvas)
@@ -15,10 +17,19 @@ const TAP_SLOP = { mouse: 4, pen: 8, touch: 10 };
  * @param {(at: {x: number, y: number}, pointerType: string) => void} h.tap
  * @param {(at: {x: number, y: number}|null) => void} h.hover mouse only
  * @param {(key: string) => boolean} h.key keyboard on the canvas; true when handled
+ * @param {(moving: boolean) => void} [h.gesture] a turn, pinch or wheel zoom begins (true) or ends (false)
  */
 export function attachControls(el, h) {
   const pointers = new Map();
   let gesture = null; // {kind: 'press'|'turn'|'pinch', ...}
+  // Whether a gesture moves the view (turn, pinch, wheel): told once as it begins, once as it ends.
+  let moving = false;
+  let wheelEnd = 0;
+  const setMoving = (on) => {
+    if (on === moving) return;
+    moving = on;
+    h.gesture?.(on);
+  };
 
   const local = (e) => {
     const r = el.getBoundingClientRect();
@@ -35,7 +46,10 @@ export function attachControls(el, h) {
     pointers.set(e.pointerId, p);
     try { el.setPointerCapture?.(e.pointerId); } catch { /* synthetic pointers cannot be captured */ }
     if (pointers.size === 1) gesture = { kind: 'press', start: p, last: p, type: e.pointerType || 'mouse' };
-    else if (pointers.size === 2) gesture = { kind: 'pinch', ...spread() };
+    else if (pointers.size === 2) {
+      gesture = { kind: 'pinch', ...spread() };
+      setMoving(true);
+    }
     e.preventDefault?.();
   }
 
@@ -58,6 +72,7 @@ export function attachControls(el, h) {
       const slop = TAP_SLOP[gesture.type] ?? 8;
       if (Math.hypot(p.x - gesture.start.x, p.y - gesture.start.y) <= slop) return;
       gesture = { kind: 'turn', last: gesture.start };
+      setMoving(true);
     }
     if (gesture.kind === 'turn') {
       const c = h.centre();
@@ -70,14 +85,19 @@ export function attachControls(el, h) {
     const had = pointers.delete(e.pointerId);
     if (!had) return;
     const g = gesture;
-    if (pointers.size === 0) gesture = null;
-    else if (g && g.kind === 'pinch') gesture = { kind: 'turn-done' }; // the other finger lifts later
+    if (pointers.size === 0) {
+      gesture = null;
+      setMoving(false);
+    } else if (g && g.kind === 'pinch') gesture = { kind: 'turn-done' }; // the other finger lifts later
     if (g && g.kind === 'press') h.tap(local(e), g.type);
   }
 
   function cancel(e) {
     pointers.delete(e.pointerId);
-    if (pointers.size === 0) gesture = null;
+    if (pointers.size === 0) {
+      gesture = null;
+      setMoving(false);
+    }
   }
 
   function leave(e) {
@@ -87,6 +107,11 @@ export function attachControls(el, h) {
   function wheel(e) {
     e.preventDefault();
     const scale = e.deltaMode === 1 ? 33 : e.deltaMode === 2 ? 400 : 1;
+    if (!pointers.size) {
+      setMoving(true);
+      clearTimeout(wheelEnd);
+      wheelEnd = setTimeout(() => { if (!pointers.size) setMoving(false); }, WHEEL_SETTLE_MS);
+    }
     h.zoom(Math.exp(-e.deltaY * scale * 0.0015), local(e));
   }
 
@@ -102,6 +127,7 @@ export function attachControls(el, h) {
   el.addEventListener('wheel', wheel, { passive: false });
   el.addEventListener('keydown', keydown);
   return () => {
+    clearTimeout(wheelEnd);
     el.removeEventListener('pointerdown', down);
     el.removeEventListener('pointermove', move);
     el.removeEventListener('pointerup', up);

@@ -22,6 +22,7 @@ import { buildGround, buildDestinationTint, plateGeometry } from './ground.js';
 import { makePieceGeometries, makeMarble, setFaded, REST_Y, LIFT_Y } from './pieces.js';
 import { arcPoints, dottedLine, makeRingGeometries, makeDestRing } from './marks.js';
 import { attachControls } from './controls.js';
+import { pixelRatioFor, isLateMotionFrame } from './resolution.js';
 
 const VIEW_EASE_MS = 450;
 
@@ -42,9 +43,11 @@ function sharedRenderer() {
   // pixel; on phones the device pixel ratio smooths the edges instead.
   const canvas = h('canvas', { class: 'board3d-canvas', tabindex: '0', role: 'img', 'aria-keyshortcuts': 'ArrowLeft ArrowRight + - 0' });
   const renderer = new THREE.WebGLRenderer({ canvas, antialias: false, alpha: true, powerPreference: 'low-power' });
-  renderer.setPixelRatio(Math.min(2, globalThis.devicePixelRatio || 1));
+  renderer.setPixelRatio(pixelRatioFor(globalThis.devicePixelRatio, { moving: false, lateInMotion: false }));
   renderer.outputColorSpace = THREE.SRGBColorSpace;
-  shared = { renderer, keep: null, plate: null, wood: null, glow: null };
+  // lateInMotion: frames drawn while a gesture moved a board came late (resolution.js); from then
+  // on this launch draws gestures' frames at the lower resolution.
+  shared = { renderer, keep: null, plate: null, wood: null, glow: null, lateInMotion: false };
   return renderer;
 }
 
@@ -202,6 +205,7 @@ const STATS_KEPT = 600;
 export function createBoard3d({ label, onTap, onHover = () => {}, motion = () => 1, onFail = () => {} } = {}) {
   // Throws "Error creating WebGL context" when there is no WebGL: the caller shows the 2D board.
   const renderer = sharedRenderer();
+  const launch = shared;
   const canvas = renderer.domElement;
   canvas.setAttribute('aria-label', label || '');
   boardsLive++;
@@ -248,23 +252,32 @@ export function createBoard3d({ label, onTap, onHover = () => {}, motion = () =>
   let lastKey = '';
   let size = { w: 1, h: 1 };
   let sized = false;
+  let inMotion = false; // a gesture is moving the view
   let raf = 0;
+  let askedAt = 0; // when the pending frame was asked for
   let destroyed = false;
   let hovered;
   let lastEmptyTap = 0;
   // buildMs: the first update (the scene made from the model), before the first frame.
-  const stats = { created: performance.now(), firstFrameAt: 0, buildMs: 0, frames: 0, frameAt: [], renderMs: [] };
+  // lowResFrames: frames drawn at a gesture's lower resolution.
+  const stats = { created: performance.now(), firstFrameAt: 0, buildMs: 0, frames: 0, lowResFrames: 0, frameAt: [], renderMs: [] };
 
   // ---------- frames on demand ----------
 
   function requestRender() {
-    if (!raf && !destroyed) raf = requestAnimationFrame(frame);
+    if (raf || destroyed) return;
+    askedAt = performance.now();
+    raf = requestAnimationFrame(frame);
   }
 
   function frame(now) {
     raf = 0;
     // Nothing is drawn before the board has its size on screen (the resize observer asks again).
     if (destroyed || !sized) return;
+    if (!launch.lateInMotion && isLateMotionFrame(performance.now() - askedAt, inMotion)) {
+      launch.lateInMotion = true;
+      applySize();
+    }
     let more = false;
     if (ease) {
       const u = Math.min(1, (now - ease.t0) / VIEW_EASE_MS);
@@ -278,6 +291,7 @@ export function createBoard3d({ label, onTap, onHover = () => {}, motion = () =>
     renderer.render(scene, camera);
     const t1 = performance.now();
     stats.frames++;
+    if (renderer.getPixelRatio() < pixelRatioFor(globalThis.devicePixelRatio, { moving: false, lateInMotion: false })) stats.lowResFrames++;
     if (!stats.firstFrameAt) {
       stats.firstFrameAt = t1;
       setTimeout(warmUp, 0);
@@ -315,12 +329,31 @@ export function createBoard3d({ label, onTap, onHover = () => {}, motion = () =>
     if (ghost) ghost.getObjectByName('top').rotation.y = orbit.azimuth;
   }
 
+  /** Sizes the drawing buffer for the board's size on screen and the resolution of the moment. */
+  function applySize() {
+    const ratio = pixelRatioFor(globalThis.devicePixelRatio, { moving: inMotion, lateInMotion: launch.lateInMotion });
+    // Setting a canvas's size clears it and reallocates its buffers, even to the same size.
+    const same = ratio === renderer.getPixelRatio() && canvas.width === Math.floor(size.w * ratio) && canvas.height === Math.floor(size.h * ratio);
+    if (same) return;
+    renderer.setPixelRatio(ratio);
+    renderer.setSize(size.w, size.h, false);
+  }
+
+  function setInMotion(on) {
+    if (on === inMotion) return;
+    inMotion = on;
+    if (!launch.lateInMotion || !sized || destroyed) return;
+    // The frame asked for here is drawn before the canvas, cleared by the new size, is painted.
+    applySize();
+    requestRender();
+  }
+
   const resize = new ResizeObserver(() => {
     const w = Math.max(1, el.clientWidth), hgt = Math.max(1, el.clientHeight);
     if (!el.isConnected || (w === size.w && hgt === size.h)) return;
     sized = true;
     size = { w, h: hgt };
-    renderer.setSize(w, hgt, false);
+    applySize();
     // Draw at once rather than on the next animation frame: resizing cleared the canvas, and
     // observers run just before this frame is painted (the first frame comes a frame sooner).
     if (raf) { cancelAnimationFrame(raf); raf = 0; }
@@ -453,6 +486,7 @@ export function createBoard3d({ label, onTap, onHover = () => {}, motion = () =>
       }
     },
     tap: tapAt,
+    gesture: setInMotion,
     hover(p) {
       const cell = p ? pickCell(p) : null;
       if (cell === hovered) return;
@@ -711,12 +745,17 @@ export function createBoard3d({ label, onTap, onHover = () => {}, motion = () =>
     /**
      * Test hook: the board's own cost of a frame while turning, without the page's compositing:
      * `n` frames drawn at once, each turned by `step` radians and waited for (a one-pixel read
-     * waits until software GL has drawn it all). Returns their times (ms); the view is restored.
+     * waits until software GL has drawn it all), at a gesture's resolution (`inGesture`: lower
+     * once this launch's gestures drew late frames) or at rest. Returns their times (ms); the
+     * view and the resolution are restored.
      */
-    measureFrames(n = 30, step = Math.PI / 90) {
+    measureFrames(n = 30, step = Math.PI / 90, { inGesture = false } = {}) {
       if (destroyed || !sized) return [];
       const gl = renderer.getContext();
       const keep = orbit;
+      const keepMotion = inMotion;
+      inMotion = inGesture;
+      applySize();
       const out = [];
       for (let i = 1; i <= n; i++) {
         const t0 = performance.now();
@@ -727,6 +766,8 @@ export function createBoard3d({ label, onTap, onHover = () => {}, motion = () =>
         out.push(performance.now() - t0);
       }
       orbit = keep;
+      inMotion = keepMotion;
+      applySize();
       requestRender();
       return out;
     },
@@ -734,6 +775,8 @@ export function createBoard3d({ label, onTap, onHover = () => {}, motion = () =>
     stats: () => ({
       ...stats, frameAt: [...stats.frameAt], renderMs: [...stats.renderMs], size: { ...size }, warmUp: shared && shared.warmUp ? { ...shared.warmUp } : null, pending: !!raf, easing: !!ease, flying: flights.size,
       // What the shared renderer holds on the GPU now (shader programs, geometries, textures).
+      // The drawing buffer now (device px), whether a gesture moves the view, whether this launch lowers gestures' frames.
+      resolution: { pixelRatio: renderer.getPixelRatio(), buffer: { w: canvas.width, h: canvas.height }, inMotion, lateInMotion: launch.lateInMotion },
       gl: { programs: renderer.info.programs ? renderer.info.programs.length : 0, geometries: renderer.info.memory.geometries, textures: renderer.info.memory.textures },
     }),
     get geometry() { return model ? model.geometry : null; },

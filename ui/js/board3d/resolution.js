@@ -1,0 +1,22 @@
+// How sharp the 3D board is drawn. At rest, at the device pixel ratio (at most 2). While a
+// gesture moves the view on a machine whose frames come late — software GL (llvmpipe under Xvfb,
+// SwiftShader), where a frame costs the pixels it fills and composites; WebKit hides the
+// renderer's name, so lateness is the test — at half that ratio, a quarter of the pixels: the
+// detail of a board in motion is not seen, and the sharp frame follows the gesture's end. A
+// machine that keeps up never leaves the full ratio.
+
+export const MAX_PIXEL_RATIO = 2;
+export const MOTION_PIXEL_SCALE = 0.5;
+/** A frame drawn later than this after it was asked for (1.5 frames at 60 Hz) came late. */
+export const LATE_FRAME_MS = 25;
+
+/** The pixel ratio to draw with: `device` (window.devicePixelRatio) capped, lowered in motion once frames came late. */
+export function pixelRatioFor(device, { moving, lateInMotion }) {
+  const full = Math.min(MAX_PIXEL_RATIO, device || 1);
+  return moving && lateInMotion ? full * MOTION_PIXEL_SCALE : full;
+}
+
+/** Whether a frame drawn `latencyMs` after it was asked for, while a gesture moved the view, came late. */
+export function isLateMotionFrame(latencyMs, moving) {
+  return moving && latencyMs > LATE_FRAME_MS;
+}
