@@ -301,6 +301,29 @@ test('resolution: full ratio at rest and in motion until frames come late, then 
   assert.equal(isLateMotionFrame(17, true), false, 'one frame at 60 Hz keeps up');
 });
 
+test('light frames: only a gesture\'s, once frames came late; a light frame\'s marble is the coarse sphere, at rest the fine one again', async () => {
+  const { drawsLight } = await import('../js/board3d/resolution.js');
+  assert.equal(drawsLight({ moving: true, lateInMotion: true }), true);
+  assert.equal(drawsLight({ moving: true, lateInMotion: false }), false, 'a machine that keeps up');
+  assert.equal(drawsLight({ moving: false, lateInMotion: true }), false, 'at rest');
+  const { makePieceGeometries, makeMarble, setCoarse } = await import('../js/board3d/pieces.js');
+  const THREE = await import('../vendor/three/three.module.js');
+  const geoms = makePieceGeometries();
+  const material = new THREE.MeshBasicMaterial();
+  const materials = { marble: () => material, glyph: () => material, crown: () => material };
+  const marble = makeMarble(geoms, materials, { seatName: 'red', king: false });
+  const body = marble.getObjectByName('body');
+  const triangles = (g) => g.index.count / 3;
+  assert.equal(body.geometry, geoms.sphere, 'a new marble is fine');
+  setCoarse(marble, geoms, true);
+  assert.equal(body.geometry, geoms.coarseSphere);
+  assert.ok(triangles(geoms.coarseSphere) * 4 <= triangles(geoms.sphere), `coarse ${triangles(geoms.coarseSphere)} vs fine ${triangles(geoms.sphere)} triangles`);
+  assert.equal(geoms.coarseSphere.parameters.radius, geoms.sphere.parameters.radius, 'the same size');
+  setCoarse(marble, geoms, false);
+  assert.equal(body.geometry, geoms.sphere);
+  geoms.dispose();
+});
+
 test('controls: a drag, a pinch and wheel notches each tell one gesture start and one end; a tap none', async () => {
   const { attachControls, WHEEL_SETTLE_MS } = await import('../js/board3d/controls.js');
   const el = new EventTarget();
@@ -349,4 +372,69 @@ test('controls: a drag, a pinch and wheel notches each tell one gesture start an
   assert.ok(!log.includes('end'), 'notches still coming');
   await new Promise((r) => setTimeout(r, WHEEL_SETTLE_MS + 50));
   assert.deepEqual(log.filter((x) => x === 'start' || x === 'end'), ['start', 'end']);
+});
+
+test('batch: a group\'s visible meshes drawn as one mesh per material, in world space, and back in place after the frame', async () => {
+  const THREE = await import('../vendor/three/three.module.js');
+  const { makeBatch } = await import('../js/board3d/batch.js');
+  const red = new THREE.MeshBasicMaterial();
+  const gold = new THREE.MeshBasicMaterial();
+  const source = new THREE.Group();
+  const box = new THREE.BoxGeometry(1, 1, 1);
+  const disc = new THREE.CircleGeometry(0.5, 6);
+  const a = new THREE.Mesh(box, red);
+  a.position.set(1, 2, 3);
+  const holder = new THREE.Group();
+  holder.position.set(-4, 0, 0);
+  holder.rotation.y = Math.PI / 2; // turns +x normals to -z
+  const b = new THREE.Mesh(box, red);
+  holder.add(b);
+  const c = new THREE.Mesh(disc, gold);
+  const hidden = new THREE.Mesh(box, gold);
+  hidden.visible = false;
+  source.add(a, holder, c, hidden);
+  const batch = makeBatch(source);
+  let seen = null;
+  batch.draw(() => {
+    seen = {
+      sourceVisible: source.visible,
+      parts: batch.group.children.filter((m) => m.visible).map((m) => ({ material: m.material, vertices: m.geometry.attributes.position.count, indices: m.geometry.index.count })),
+      first: m0(batch.group.children[0]),
+    };
+  });
+  function m0(mesh) {
+    const p = mesh.geometry.attributes.position, n = mesh.geometry.attributes.normal;
+    const v = box.attributes.position.count;
+    return {
+      a: [p.getX(0), p.getY(0), p.getZ(0)],
+      b: [p.getX(v), p.getY(v), p.getZ(v)],
+      bNormal: [n.getX(v), n.getY(v), n.getZ(v)],
+      bIndex: mesh.geometry.index.getX(box.index.count),
+    };
+  }
+  assert.equal(seen.sourceVisible, false, 'the originals are not drawn meanwhile');
+  assert.equal(source.visible, true, 'and are back afterwards');
+  assert.equal(batch.group.visible, false);
+  assert.deepEqual(seen.parts.map((x) => x.material), [red, gold], 'one mesh per material; the hidden mesh is left out');
+  assert.equal(seen.parts[0].vertices, 2 * box.attributes.position.count);
+  assert.equal(seen.parts[0].indices, 2 * box.index.count);
+  assert.equal(seen.parts[1].vertices, disc.attributes.position.count);
+  assert.equal(batch.parts, 2);
+  const near = (x, y, what) => x.forEach((v, i) => assert.ok(Math.abs(v - y[i]) < 1e-6, `${what}: ${x} vs ${y}`));
+  const p0 = [box.attributes.position.getX(0), box.attributes.position.getY(0), box.attributes.position.getZ(0)];
+  near(seen.first.a, [p0[0] + 1, p0[1] + 2, p0[2] + 3], 'a moved by its position');
+  near(seen.first.b, [p0[2] - 4, p0[1], -p0[0]], 'b turned and moved with its parent');
+  const n0 = [box.attributes.normal.getX(0), box.attributes.normal.getY(0), box.attributes.normal.getZ(0)];
+  near(seen.first.bNormal, [n0[2], n0[1], -n0[0]], 'b\'s normals turned');
+  assert.equal(seen.first.bIndex, box.index.getX(0) + box.attributes.position.count, 'b\'s indices offset past a\'s vertices');
+  // A mesh moves: the next frame follows it; one goes: its material's part shrinks; a material unused: its part is not drawn.
+  a.position.x += 10;
+  c.visible = false;
+  holder.remove(b);
+  batch.draw(() => {
+    seen = { parts: batch.group.children.filter((m) => m.visible).map((m) => ({ material: m.material, vertices: m.geometry.attributes.position.count })), x: batch.group.children[0].geometry.attributes.position.getX(0) };
+  });
+  assert.deepEqual(seen.parts, [{ material: red, vertices: box.attributes.position.count }]);
+  assert.ok(Math.abs(seen.x - (p0[0] + 11)) < 1e-6);
+  batch.dispose();
 });

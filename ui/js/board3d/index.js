@@ -19,10 +19,12 @@ import {
 import { starWorld, standardStarWorld, holesKey, nearestCell, viewerAzimuth } from './cells.js';
 import { readPalette, makeMaterials, glowTexture, woodTexture } from './palette.js';
 import { buildGround, buildDestinationTint, plateGeometry } from './ground.js';
-import { makePieceGeometries, makeMarble, setFaded, REST_Y, LIFT_Y } from './pieces.js';
+import { makePieceGeometries, makeMarble, setFaded, setCoarse, REST_Y, LIFT_Y } from './pieces.js';
 import { arcPoints, dottedLine, makeRingGeometries, makeDestRing } from './marks.js';
 import { attachControls } from './controls.js';
-import { pixelRatioFor, isLateMotionFrame } from './resolution.js';
+import { pixelRatioFor, drawsLight, isLateMotionFrame } from './resolution.js';
+import { makeBatch } from './batch.js';
+import { makeGroundImage, pictureTexture, pictureMaterial } from './groundimage.js';
 
 const VIEW_EASE_MS = 450;
 
@@ -117,6 +119,7 @@ export function prewarmBoard3d() {
   const ringGeoms = makeRingGeometries();
   const disc = new THREE.CircleGeometry(0.3, 8);
   disc.rotateX(-Math.PI / 2);
+  const picture = { texture: null, material: null };
   const dots = dottedLine(materials.flat('--path'), 0.05, 'warm');
   dots.show([{ x: 0, y: 0, z: 0 }, { x: 0.3, y: 0, z: 0 }]);
   // What each step adds to the scene, first what the board's first frame draws. The plate is
@@ -146,6 +149,12 @@ export function prewarmBoard3d() {
       setFaded(faded, materials, true);
       return faded;
     },
+    // The ground's picture of light frames (groundimage.js), in its own states.
+    () => {
+      picture.texture = pictureTexture(new Uint8Array(4 * 4 * 4).fill(255), 4);
+      picture.material = pictureMaterial(picture.texture);
+      return new THREE.Mesh(disc, picture.material);
+    },
   ];
   const camera = new THREE.PerspectiveCamera(60, 1, 0.1, 20);
   camera.position.set(0, 4, 2);
@@ -159,6 +168,8 @@ export function prewarmBoard3d() {
       pieceGeoms.dispose();
       ringGeoms.dispose();
       materials.dispose();
+      if (picture.material) picture.material.dispose();
+      if (picture.texture) picture.texture.dispose();
       // The shared textures go with the renderer (dropSharedRenderer).
       if (ownWood) ownWood.dispose();
     },
@@ -232,6 +243,9 @@ export function createBoard3d({ label, onTap, onHover = () => {}, motion = () =>
   const ringGeoms = makeRingGeometries();
   const layers = { pieces: new THREE.Group(), rings: new THREE.Group(), last: new THREE.Group(), flying: new THREE.Group() };
   Object.values(layers).forEach((g) => scene.add(g));
+  // A light frame draws the marbles merged (batch.js), with coarse spheres.
+  const marbleBatch = makeBatch(layers.pieces);
+  scene.add(marbleBatch.group);
   const previewLine = dottedLine(materials.flat('--path'), 0.05, 'preview-path');
   const routeLine = dottedLine(materials.flat('--route', 0.9), 0.05, 'route');
   scene.add(previewLine.mesh, routeLine.mesh);
@@ -239,6 +253,7 @@ export function createBoard3d({ label, onTap, onHover = () => {}, motion = () =>
   let world = null;
   let worldKey = '';
   let ground = null;
+  let groundImage = null; // the ground as one picture, for light frames (groundimage.js)
   let tint = null;
   let tintKey = '';
   let model = null;
@@ -253,14 +268,15 @@ export function createBoard3d({ label, onTap, onHover = () => {}, motion = () =>
   let size = { w: 1, h: 1 };
   let sized = false;
   let inMotion = false; // a gesture is moving the view
+  let coarseMarbles = false; // the marbles drawn with the coarse sphere (a light frame)
   let raf = 0;
   let askedAt = 0; // when the pending frame was asked for
   let destroyed = false;
   let hovered;
   let lastEmptyTap = 0;
   // buildMs: the first update (the scene made from the model), before the first frame.
-  // lowResFrames: frames drawn at a gesture's lower resolution.
-  const stats = { created: performance.now(), firstFrameAt: 0, buildMs: 0, frames: 0, lowResFrames: 0, frameAt: [], renderMs: [] };
+  // lightFrames: a gesture's frames drawn light (lower resolution, coarse marbles: resolution.js).
+  const stats = { created: performance.now(), firstFrameAt: 0, buildMs: 0, frames: 0, lightFrames: 0, frameAt: [], renderMs: [] };
 
   // ---------- frames on demand ----------
 
@@ -287,11 +303,15 @@ export function createBoard3d({ label, onTap, onHover = () => {}, motion = () =>
     }
     for (const f of flights) if (f(now)) more = true;
     applyCamera();
+    applyMarbleDetail();
+    // The ground's picture is made where gestures draw light, in the board's first gesture frame
+    // once this launch's came late (never in a board's first frame).
+    if (launch.lateInMotion && inMotion && groundImage && !groundImage.baked) groundImage.bake(renderer, scene);
     const t0 = performance.now();
-    renderer.render(scene, camera);
+    drawScene();
     const t1 = performance.now();
     stats.frames++;
-    if (renderer.getPixelRatio() < pixelRatioFor(globalThis.devicePixelRatio, { moving: false, lateInMotion: false })) stats.lowResFrames++;
+    if (coarseMarbles && renderer.getPixelRatio() < pixelRatioFor(globalThis.devicePixelRatio, { moving: false, lateInMotion: false })) stats.lightFrames++;
     if (!stats.firstFrameAt) {
       stats.firstFrameAt = t1;
       setTimeout(warmUp, 0);
@@ -337,6 +357,25 @@ export function createBoard3d({ label, onTap, onHover = () => {}, motion = () =>
     if (same) return;
     renderer.setPixelRatio(ratio);
     renderer.setSize(size.w, size.h, false);
+  }
+
+  /** A light frame draws the marbles merged and the ground as its picture; any other the scene as it is. */
+  function drawScene() {
+    if (!coarseMarbles) {
+      renderer.render(scene, camera);
+      return;
+    }
+    const draw = () => marbleBatch.draw(() => renderer.render(scene, camera));
+    if (groundImage) groundImage.draw(draw);
+    else draw();
+  }
+
+  /** Coarse marbles for a light frame; every marble again each light frame (a move may add one). */
+  function applyMarbleDetail() {
+    const light = drawsLight({ moving: inMotion, lateInMotion: launch.lateInMotion });
+    if (!light && !coarseMarbles) return;
+    coarseMarbles = light;
+    for (const m of marbles.values()) setCoarse(m, pieceGeoms, light);
   }
 
   function setInMotion(on) {
@@ -517,11 +556,14 @@ export function createBoard3d({ label, onTap, onHover = () => {}, motion = () =>
     if (key === worldKey) return;
     worldKey = key;
     if (ground) { scene.remove(ground.group); ground.dispose(); }
+    if (groundImage) { scene.remove(groundImage.group); groundImage.dispose(); }
     world = starWorld(m.layout);
     // ◎ of every playing seat: Diamond only (its king's destination apex).
     const apexes = m.zones ? m.seatNames.map((seat, i) => ({ seat, apex: destinationHoles(m.layout, i).apex })).filter((a) => a.apex) : [];
     ground = buildGround(world, { layoutCells: m.layout.cells, zones: m.zones, apexes, plate: sharedPlate(world) }, materials, textures);
     scene.add(ground.group);
+    groundImage = makeGroundImage(world, ground);
+    scene.add(groundImage.group);
     for (const n of marbles.values()) layers.pieces.remove(n);
     marbles.clear();
     tintKey = '';
@@ -756,18 +798,20 @@ export function createBoard3d({ label, onTap, onHover = () => {}, motion = () =>
       const keepMotion = inMotion;
       inMotion = inGesture;
       applySize();
+      applyMarbleDetail();
       const out = [];
       for (let i = 1; i <= n; i++) {
         const t0 = performance.now();
         orbit = { ...keep, azimuth: keep.azimuth + i * step };
         applyCamera();
-        renderer.render(scene, camera);
+        drawScene();
         gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
         out.push(performance.now() - t0);
       }
       orbit = keep;
       inMotion = keepMotion;
       applySize();
+      applyMarbleDetail();
       requestRender();
       return out;
     },
@@ -776,7 +820,7 @@ export function createBoard3d({ label, onTap, onHover = () => {}, motion = () =>
       ...stats, frameAt: [...stats.frameAt], renderMs: [...stats.renderMs], size: { ...size }, warmUp: shared && shared.warmUp ? { ...shared.warmUp } : null, pending: !!raf, easing: !!ease, flying: flights.size,
       // What the shared renderer holds on the GPU now (shader programs, geometries, textures).
       // The drawing buffer now (device px), whether a gesture moves the view, whether this launch lowers gestures' frames.
-      resolution: { pixelRatio: renderer.getPixelRatio(), buffer: { w: canvas.width, h: canvas.height }, inMotion, lateInMotion: launch.lateInMotion },
+      resolution: { pixelRatio: renderer.getPixelRatio(), buffer: { w: canvas.width, h: canvas.height }, inMotion, lateInMotion: launch.lateInMotion, coarseMarbles, batchParts: marbleBatch.parts },
       gl: { programs: renderer.info.programs ? renderer.info.programs.length : 0, geometries: renderer.info.memory.geometries, textures: renderer.info.memory.textures },
     }),
     get geometry() { return model ? model.geometry : null; },
@@ -789,10 +833,12 @@ export function createBoard3d({ label, onTap, onHover = () => {}, motion = () =>
       detach();
       flights.clear();
       if (ground) ground.dispose();
+      if (groundImage) groundImage.dispose();
       if (tint) tint.geometry.dispose();
       for (const g of layers.last.children) if (g.userData.line) g.userData.line.dispose();
       previewLine.dispose();
       routeLine.dispose();
+      marbleBatch.dispose();
       pieceGeoms.dispose();
       ringGeoms.dispose();
       materials.dispose();

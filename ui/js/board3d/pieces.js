@@ -36,9 +36,10 @@ export function bothFaces(geometry) {
   return g;
 }
 
-/** Geometries shared by every marble of a board. */
+/** Geometries shared by every marble of a board; `coarseSphere` serves light frames (resolution.js). */
 export function makePieceGeometries() {
   const sphere = new THREE.SphereGeometry(MARBLE_RADIUS, 24, 16);
+  const coarseSphere = new THREE.SphereGeometry(MARBLE_RADIUS, 12, 8);
   const glyphs = {};
   for (const [name, sides] of Object.entries(SHAPE_SIDES)) {
     const r = sides === 32 ? 0.12 : sides === 3 ? 0.17 : 0.16;
@@ -62,9 +63,10 @@ export function makePieceGeometries() {
   const shadow = new THREE.CircleGeometry(MARBLE_RADIUS * 1.05, 24);
   shadow.rotateX(-Math.PI / 2);
   return {
-    sphere, glyphs, crownParts, shadow,
+    sphere, coarseSphere, glyphs, crownParts, shadow,
     dispose() {
       sphere.dispose();
+      coarseSphere.dispose();
       shadow.dispose();
       Object.values(glyphs).forEach((g) => g.dispose());
       crownParts.forEach((g) => g.dispose());
@@ -93,6 +95,11 @@ export function makeMarble(geoms, materials, look) {
   group.add(top);
   group.userData = { seatName: look.seatName, king: look.king };
   return group;
+}
+
+/** Draws a marble's body with the coarse sphere (a light frame) or the fine one. */
+export function setCoarse(marble, geoms, coarse) {
+  marble.getObjectByName('body').geometry = coarse ? geoms.coarseSphere : geoms.sphere;
 }
 
 /** Sets a marble's material to its seat's, faded or not (pieces taken along a stopped chain). */
