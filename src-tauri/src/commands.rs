@@ -153,18 +153,26 @@ pub fn play_move<R: Runtime>(
 }
 
 /// The CPU seat to move thinks on a copy of the game, off the UI thread and outside the lock;
-/// its move is played only if the game did not change meanwhile.
+/// its move is played only if the game did not change meanwhile. `ply`, when given, is the ply
+/// the caller saw: an undo sent after this call may still reach the game first (this command
+/// runs on the async runtime, undo on the main thread), and then the call is `cancelled`.
 #[tauri::command]
 pub async fn cpu_move<R: Runtime>(
     app: AppHandle<R>,
     state: State<'_, AppState>,
     id: String,
+    ply: Option<usize>,
 ) -> Reply<GameView> {
     let movetime = lock(&state.settings).movetime;
-    let turn = lock(&state.sessions)
-        .get_mut(&id)?
-        .begin_cpu_turn()?
-        .with_movetime(movetime);
+    let turn = {
+        let mut sessions = lock(&state.sessions);
+        let session = sessions.get_mut(&id)?;
+        match ply {
+            Some(seen) => session.begin_cpu_turn_seen(seen)?,
+            None => session.begin_cpu_turn()?,
+        }
+    }
+    .with_movetime(movetime);
     let (turn, chosen) = tokio::task::spawn_blocking(move || {
         let chosen = turn.think();
         (turn, chosen)

@@ -199,6 +199,33 @@ fn undo_and_redo_against_the_cpu() {
 }
 
 #[test]
+fn a_cpu_move_request_overtaken_by_an_undo_is_cancelled() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = TestApp::start(dir.path());
+    let view = new_game(&app, english("cpu"));
+    let played = app.ok(
+        "play_move",
+        json!({"id": view["id"], "moveText": first_move(&view)}),
+    );
+    assert_eq!(played["ply"], 1);
+    // The undo reaches the game before the CPU request the UI sent just before it.
+    let undone = app.ok("undo", id(&view));
+    assert_eq!(undone["ply"], 0);
+    let stale = json!({"id": view["id"], "ply": 1});
+    assert_eq!(app.error_code("cpu_move", stale.clone()), "cancelled");
+    assert_eq!(
+        app.ok("get_game", id(&view)),
+        undone,
+        "the game is as the undo left it"
+    );
+    // Redone, the same request is the CPU's turn again.
+    app.ok("redo", id(&view));
+    let replied = app.ok("cpu_move", stale);
+    assert_eq!(replied["ply"], 2);
+    assert_eq!(replied["history"][1]["seat"], 1);
+}
+
+#[test]
 fn resigning_ends_the_game() {
     let dir = tempfile::tempdir().unwrap();
     let app = TestApp::start(dir.path());

@@ -268,6 +268,17 @@ impl Session {
         })
     }
 
+    /// [`Session::begin_cpu_turn`] for a request made when the game had `seen_ply` plies. A request
+    /// that an undo, redo or resign overtook on its way (the UI sends both at once; the backend may
+    /// take them in either order) finds another ply and is `Cancelled`, game unchanged, instead of
+    /// thinking for a position nobody asked about or failing with `NotYourTurn`.
+    pub fn begin_cpu_turn_seen(&mut self, seen_ply: usize) -> Result<CpuTurn, SessionError> {
+        if seen_ply != self.game.ply() {
+            return Err(SessionError::Cancelled);
+        }
+        self.begin_cpu_turn()
+    }
+
     /// Plays the move the CPU chose on `turn`, unless the game changed or the turn was stopped
     /// meanwhile (then `Cancelled`, game unchanged).
     pub fn finish_cpu_turn(

@@ -159,7 +159,7 @@ export function createGameController(api, view, hooks = {}) {
     cpuCalls.inFlight++;
     let answered = false;
     try {
-      const next = await api.cpuMove(view.id);
+      const next = await api.cpuMove(view.id, view.ply);
       answered = true;
       cpuCalls.inFlight--;
       cpuCalls.last = call !== cpuCall || g !== generation || destroyed ? 'dropped' : 'played';

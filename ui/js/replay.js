@@ -124,7 +124,9 @@ export function createReplay({ load = fetchFixture, delay = 250, persist = true 
       return shown;
     },
     play_move: ({ id, moveText }) => advance(id, 'play', moveText),
-    async cpu_move({ id }) {
+    async cpu_move({ id, ply }) {
+      const at = await current(id);
+      if (at && ply !== undefined && ply !== at.view.ply) return fail('cancelled', 'cancelled');
       const version = versions.get(id) || 0;
       await sleep(delay);
       if ((versions.get(id) || 0) !== version) return fail('cancelled', 'cancelled');

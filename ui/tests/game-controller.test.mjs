@@ -90,7 +90,7 @@ test('a tap-twice move is sent, then the CPU is asked and its reply shown', asyn
   await fake.reply('playMove', afterHuman);
   assert.equal(c.view, afterHuman);
   assert.deepEqual(log.presented.at(-1), { entry: afterHuman.history[0], animate: true });
-  assert.deepEqual(fake.calls.at(-1), ['cpuMove', 'g1']);
+  assert.deepEqual(fake.calls.at(-1), ['cpuMove', 'g1', 1]);
   assert.equal(c.thinking, true);
   assert.equal(c.waiting, true);
   assert.deepEqual(c.cpuCalls, { made: 1, inFlight: 1, last: null });
@@ -112,7 +112,7 @@ test('an undo while the CPU thinks drops the CPU reply that comes after it', asy
   const fake = fakeApi();
   const { c, log } = controller(afterHuman, fake.api);
   c.start();
-  assert.deepEqual(fake.calls, [['cpuMove', 'g1']]);
+  assert.deepEqual(fake.calls, [['cpuMove', 'g1', 1]]);
   assert.equal(c.thinking, true);
 
   c.undo();

@@ -56,6 +56,26 @@ fn undo_while_thinking_cancels_the_cpu_move() {
 }
 
 #[test]
+fn a_cpu_request_overtaken_by_an_undo_is_cancelled_and_starts_nothing() {
+    let mut session = vs_cpu(2, &[0]);
+    session.play_move("take1").unwrap();
+    // The UI asked for the CPU's move at ply 1 and then for an undo; the undo was taken first.
+    session.undo().unwrap();
+    let before = session.view();
+    assert!(matches!(
+        session.begin_cpu_turn_seen(1),
+        Err(SessionError::Cancelled)
+    ));
+    assert_eq!(session.view(), before);
+    // Redone, the game is at ply 1 again and the same request starts the CPU's turn.
+    session.redo().unwrap();
+    let turn = session.begin_cpu_turn_seen(1).unwrap();
+    let chosen = turn.think();
+    assert!(session.finish_cpu_turn(&turn, chosen).is_ok());
+    assert_eq!(session.game().ply(), 2);
+}
+
+#[test]
 fn a_stale_turn_is_cancelled_even_if_its_flag_was_not_seen() {
     let mut session = vs_cpu(2, &[0]);
     session.play_move("take1").unwrap();
