@@ -69,6 +69,19 @@ fn expert_plays_a_legal_move_in_every_game() {
 }
 
 #[test]
+fn expert_on_one_search_thread_plays_a_legal_move_too() {
+    let stop = AtomicBool::new(false);
+    for (kind, players, plies) in [CASES[1], CASES[4]] {
+        let game = &positions(kind, players, &plies)[1];
+        let decision = game
+            .decide(Player::ExpertSingle(movetime(500)), SEED, None, &stop)
+            .expect("a move");
+        assert!(game.legal_moves().contains(&decision.info), "{kind:?}");
+        assert!(decision.depth >= 1, "{kind:?} {players}p: {decision:?}");
+    }
+}
+
+#[test]
 fn more_thinking_time_searches_at_least_as_deep() {
     let stop = AtomicBool::new(false);
     for (kind, players, plies) in [CASES[0], CASES[2], CASES[3], CASES[5]] {

@@ -53,8 +53,9 @@ enum Command {
     Bestmove {
         #[command(flatten)]
         game: GameArgs,
-        /// easy, medium, hard, expert (thinks --movetime), reference (the seed's Turkish CPU:
-        /// 3 plies a side) or baseline (hard frozen as it was when expert came).
+        /// easy, medium, hard, expert (thinks --movetime), expert-single (expert on one search
+        /// thread), reference (the seed's Turkish CPU: 3 plies a side) or baseline (hard frozen
+        /// as it was when expert came).
         #[arg(long, default_value = "hard")]
         level: String,
         /// Expert's thinking time per move in milliseconds (500–5000).
@@ -71,7 +72,8 @@ enum Command {
         players: Option<u8>,
         #[arg(long)]
         long_jump: bool,
-        /// One level per seat, comma-separated (easy, medium, hard, expert, reference, baseline).
+        /// One level per seat, comma-separated (easy, medium, hard, expert, expert-single,
+        /// reference, baseline).
         #[arg(long, value_delimiter = ',', required = true)]
         levels: Vec<String>,
         /// Expert's thinking time per move in milliseconds (500–5000).
@@ -358,6 +360,7 @@ fn run_endgame(action: EndgameCommand, out: &mut impl Write) -> Result<(), CliEr
 fn player(text: String, movetime: MoveTime) -> Result<Player, CliError> {
     match Player::parse(&text) {
         Some(Player::Expert(_)) => Ok(Player::Expert(movetime)),
+        Some(Player::ExpertSingle(_)) => Ok(Player::ExpertSingle(movetime)),
         Some(player) => Ok(player),
         None => Err(CliError::Level(text)),
     }

@@ -49,6 +49,10 @@ pub struct Params {
     /// this half-width around the previous iteration's score (widened fourfold on the side that
     /// fails, until it holds). 0: full windows (every level but expert, so they replay as before).
     pub aspiration: i32,
+    /// Threads searching (expert; 1 for every other level, which must replay exactly): the extra
+    /// ones are helpers sharing the table ([`search`]). Only the alpha-beta root (two seats, the
+    /// paranoid search) uses them.
+    pub threads: u32,
     /// Probe the game's endgame databases when loaded (expert only: the node-budgeted levels
     /// and the baseline replay exactly whatever files a machine holds).
     pub endgame: bool,
@@ -86,7 +90,9 @@ pub struct Found<M> {
 
 /// The best move for the seat to move, or `None` when it has none. `history` holds the keys of
 /// earlier positions that can still repeat (oldest first), for draughts' repetition draws.
-pub fn search<P: Searchable>(
+/// With `Params::threads` above one, helper threads search the same position on the same table
+/// while this thread deepens (see [`help`]); their nodes are counted in [`Found::nodes`].
+pub fn search<P: Searchable + Sync>(
     position: &P,
     history: &[u64],
     params: &Params,
@@ -95,40 +101,112 @@ pub fn search<P: Searchable>(
     let mut moves = Vec::new();
     position.legal_moves(&mut moves);
     let first = moves.first()?.clone();
-    let mut searcher = Searcher::new(position, history, params, stop);
+    if moves.len() == 1 {
+        return Some(Found {
+            best: first,
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            timed_out: false,
+        });
+    }
+    let table = Table::new(params.table_bits);
+    let helpers = params.threads.saturating_sub(1);
+    if helpers == 0 || root_search(position, params) != RootSearch::Paranoid {
+        return Some(deepen(position, history, params, stop, &table, moves));
+    }
+    // Helpers stop when this thread is done, for whatever reason (its time, or `stop`).
+    let done = AtomicBool::new(false);
+    Some(std::thread::scope(|scope| {
+        let handles: Vec<_> = (1..=helpers)
+            .filter_map(|helper| {
+                let (table, done) = (&table, &done);
+                std::thread::Builder::new()
+                    .name(format!("search-helper-{helper}"))
+                    .spawn_scoped(scope, move || {
+                        help(position, history, params, done, table, helper)
+                    })
+                    .ok()
+            })
+            .collect();
+        let mut found = deepen(position, history, params, stop, &table, moves);
+        done.store(true, std::sync::atomic::Ordering::SeqCst);
+        for handle in handles {
+            found.nodes += handle.join().unwrap_or(0);
+        }
+        found
+    }))
+}
+
+/// Which search the root runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum RootSearch {
+    /// Alpha-beta on the root seat's score (two seats, or the paranoid search).
+    Paranoid,
+    BestReply,
+    MaxN,
+}
+
+fn root_search<P: Searchable>(position: &P, params: &Params) -> RootSearch {
+    let several = position.seats() > 2;
+    if several
+        && params.multi_player == MultiPlayer::BestReply
+        && position.with_turn(position.to_move()).is_some()
+    {
+        RootSearch::BestReply
+    } else if several && params.multi_player == MultiPlayer::MaxN {
+        RootSearch::MaxN
+    } else {
+        RootSearch::Paranoid
+    }
+}
+
+/// Iterative deepening on this thread: the search's answer.
+fn deepen<P: Searchable>(
+    position: &P,
+    history: &[u64],
+    params: &Params,
+    stop: &AtomicBool,
+    table: &Table,
+    moves: Vec<P::Move>,
+) -> Found<P::Move> {
+    let mut searcher = Searcher::new(position, history, params, stop, table);
     let mut found = Found {
-        best: first,
+        best: moves[0].clone(),
         score: 0,
         depth: 0,
         nodes: 0,
         timed_out: false,
     };
-    if moves.len() == 1 {
-        return Some(found);
-    }
-    let several = position.seats() > 2;
-    let best_reply = several
-        && params.multi_player == MultiPlayer::BestReply
-        && position.with_turn(position.to_move()).is_some();
-    let maxn = several && params.multi_player == MultiPlayer::MaxN;
+    let root = root_search(position, params);
     let mut depth = 1;
     while searcher.budget.may_start(depth) {
         searcher.budget.start_iteration(depth);
-        let value = if best_reply {
-            searcher.root_best = None;
-            searcher.best_reply(position, depth as i32, 0, -INFINITY, INFINITY)
-        } else if maxn {
-            searcher.maxn_root(position, depth as i32)
-        } else {
-            let aspire = params.aspiration > 0 && depth >= 4 && !score::is_decisive(found.score);
-            searcher.aspiration_root(position, depth as i32, aspire.then_some(found.score))
+        let value = match root {
+            RootSearch::BestReply => {
+                searcher.root_best = None;
+                searcher.root_raised = None;
+                searcher.best_reply(position, depth as i32, 0, -INFINITY, INFINITY)
+            }
+            RootSearch::MaxN => searcher.maxn_root(position, depth as i32),
+            RootSearch::Paranoid => {
+                let aspire =
+                    params.aspiration > 0 && depth >= 4 && !score::is_decisive(found.score);
+                searcher.aspiration_root(position, depth as i32, aspire.then_some(found.score))
+            }
         };
         let aborted = searcher.budget.aborted();
-        // A timed search abandoned mid-iteration keeps the last complete iteration's move; a
+        // A timed search abandoned mid-iteration plays the best root move that iteration proved
+        // at least as good as its window's floor (for the move searched first, the last complete
+        // iteration's best, that is any value), else the last complete iteration's move. A
         // node-budgeted one (every level but expert, replayed exactly) takes the best root move
         // its cut iteration fully searched, as it always has.
-        let keep_completed = aborted && params.limits.is_timed() && found.depth > 0;
-        if let Some(index) = searcher.root_best.filter(|_| !keep_completed) {
+        let chosen = if aborted && params.limits.is_timed() && found.depth > 0 {
+            searcher.root_raised
+        } else {
+            searcher.root_best
+        };
+        if let Some(index) = chosen {
             found.best = moves[index].clone();
             if !aborted {
                 found.score = value;
@@ -142,7 +220,44 @@ pub fn search<P: Searchable>(
     }
     found.nodes = searcher.budget.nodes();
     found.timed_out = searcher.budget.timed_out();
-    Some(found)
+    found
+}
+
+/// A helper thread of a search with `Params::threads` above one ("lazy SMP"): it deepens on the
+/// same position and table as the main thread, odd helpers one ply ahead, so that the main
+/// thread finds deeper entries and better first moves; its own answer is not used. It runs
+/// until `done`, or until its own clock reaches the search's hard limit. Returns its nodes.
+fn help<P: Searchable>(
+    position: &P,
+    history: &[u64],
+    params: &Params,
+    done: &AtomicBool,
+    table: &Table,
+    helper: u32,
+) -> u64 {
+    let params = Params {
+        limits: Limits {
+            max_nodes: u64::MAX,
+            soft_time: None,
+            ..params.limits
+        },
+        ..*params
+    };
+    let mut searcher = Searcher::new(position, history, &params, done, table);
+    let mut depth = 1 + helper % 2;
+    let mut previous: Option<i32> = None;
+    while searcher.budget.may_start(depth) {
+        searcher.budget.start_iteration(depth);
+        let aspire = params.aspiration > 0 && depth >= 4;
+        let guess = previous.filter(|&value| aspire && !score::is_decisive(value));
+        let value = searcher.aspiration_root(position, depth as i32, guess);
+        if searcher.budget.aborted() || score::is_decisive(value) {
+            break;
+        }
+        previous = Some(value);
+        depth += 1;
+    }
+    searcher.budget.nodes()
 }
 
 /// Each root move's value at `depth` (the easy level picks among them), sorted best first, ties
@@ -164,7 +279,8 @@ pub fn score_root_moves<P: Searchable>(
         // Stable: equal hints keep the game's move order.
         moves.sort_by_key(|mv| std::cmp::Reverse(position.order_hint(mv)));
     }
-    let mut searcher = Searcher::new(position, history, params, stop);
+    let table = Table::new(params.table_bits);
+    let mut searcher = Searcher::new(position, history, params, stop, &table);
     let root_key = position.zobrist();
     let mut scored = Vec::with_capacity(moves.len());
     let mut best = -INFINITY;
@@ -274,20 +390,30 @@ struct Searcher<'a, P: Searchable> {
     root: Seat,
     params: &'a Params,
     budget: Budget<'a>,
-    table: Table,
+    table: &'a Table,
     ordering: Ordering<P::Move>,
     /// Keys of the positions on the path (history first) that later positions may repeat.
     path: Vec<u64>,
     /// For each path entry, the first index it may repeat (after the last irreversible move).
     reversible_from: Vec<usize>,
     repetition: bool,
+    /// The root move with the best value of the iteration under way.
     root_best: Option<usize>,
+    /// The best root move of the iteration under way whose value rose above the root's window
+    /// floor (what a timed search cut short may play).
+    root_raised: Option<usize>,
     /// The endgame databases probed below the root (`Params::endgame`).
     endgame: Option<Arc<GameTables>>,
 }
 
 impl<'a, P: Searchable> Searcher<'a, P> {
-    fn new(position: &P, history: &[u64], params: &'a Params, stop: &'a AtomicBool) -> Self {
+    fn new(
+        position: &P,
+        history: &[u64],
+        params: &'a Params,
+        stop: &'a AtomicBool,
+        table: &'a Table,
+    ) -> Self {
         // Read before the budget starts its clock: the first search's load of the files is not
         // thinking time.
         let endgame = if params.endgame {
@@ -299,12 +425,13 @@ impl<'a, P: Searchable> Searcher<'a, P> {
             root: position.to_move(),
             params,
             budget: Budget::new(params.limits, stop),
-            table: Table::new(params.table_bits),
+            table,
             ordering: Ordering::new(),
             path: history.to_vec(),
             reversible_from: vec![0; history.len()],
             repetition: position.repetition_limit().is_some(),
             root_best: None,
+            root_raised: None,
             endgame,
         }
     }
@@ -315,12 +442,14 @@ impl<'a, P: Searchable> Searcher<'a, P> {
     fn aspiration_root(&mut self, position: &P, depth: i32, guess: Option<i32>) -> i32 {
         let Some(guess) = guess else {
             self.root_best = None;
+            self.root_raised = None;
             return self.alphabeta(position, depth, 0, -INFINITY, INFINITY);
         };
         let mut delta = self.params.aspiration;
         let (mut low, mut high) = (guess - delta, guess + delta);
         loop {
             self.root_best = None;
+            self.root_raised = None;
             let value = self.alphabeta(position, depth, 0, low, high);
             if self.budget.aborted() || (value > low && value < high) {
                 return value;
@@ -520,6 +649,9 @@ impl<'a, P: Searchable> Searcher<'a, P> {
             window.best_index = index;
             if ply == 0 {
                 self.root_best = Some(index);
+                if value > window.low {
+                    self.root_raised = Some(index);
+                }
             }
         }
         if window.maximizing {
@@ -535,7 +667,7 @@ impl<'a, P: Searchable> Searcher<'a, P> {
     }
 
     /// Stores the node's result in the table, with the bound its window gives; returns its value.
-    fn store(&mut self, key: u64, ply: usize, depth: i32, window: &Window) -> i32 {
+    fn store(&self, key: u64, ply: usize, depth: i32, window: &Window) -> i32 {
         let bound = if window.best_value <= window.alpha {
             Bound::Upper
         } else if window.best_value >= window.beta {

@@ -107,6 +107,8 @@ pub enum Player {
     /// A level; `Cpu(Level::Expert)` thinks for [`MoveTime::DEFAULT`].
     Cpu(Level),
     Expert(MoveTime),
+    /// Expert on one search thread: the harness's yardstick for expert's helper thread.
+    ExpertSingle(MoveTime),
     Reference,
     Baseline,
 }
@@ -124,6 +126,7 @@ impl Player {
         match self {
             Player::Cpu(level) => level.as_str(),
             Player::Expert(_) => Level::Expert.as_str(),
+            Player::ExpertSingle(_) => "expert-single",
             Player::Reference => "reference",
             Player::Baseline => "baseline",
         }
@@ -132,16 +135,18 @@ impl Player {
     /// The name with expert's thinking time when it is not the default (match tables).
     pub fn label(self) -> String {
         match self {
-            Player::Expert(time) if time != MoveTime::DEFAULT => {
-                format!("expert {}ms", time.millis())
+            Player::Expert(time) | Player::ExpertSingle(time) if time != MoveTime::DEFAULT => {
+                format!("{} {}ms", self.as_str(), time.millis())
             }
             _ => self.as_str().to_string(),
         }
     }
 
-    /// `easy`, `medium`, `hard`, `expert` (default thinking time), `reference` or `baseline`.
+    /// `easy`, `medium`, `hard`, `expert` (default thinking time), `expert-single`,
+    /// `reference` or `baseline`.
     pub fn parse(text: &str) -> Option<Player> {
         match text {
+            "expert-single" => Some(Player::ExpertSingle(MoveTime::DEFAULT)),
             "reference" => Some(Player::Reference),
             "baseline" => Some(Player::Baseline),
             _ => Level::parse(text).map(|level| Player::at_level(level, MoveTime::DEFAULT)),
@@ -231,12 +236,20 @@ const EXPERT_MAX_DEPTH: u32 = 64;
 /// log2 of the expert level's table entries.
 const EXPERT_TABLE_BITS: u32 = 20;
 
+/// Search threads of the expert level: the thinking thread and one helper sharing its table,
+/// where the device has a second core ([`Params::threads`]).
+pub fn expert_threads() -> u32 {
+    let cores = std::thread::available_parallelism().map_or(1, |cores| cores.get());
+    cores.min(2) as u32
+}
+
 /// The expert level: iterative deepening until half the thinking time is spent (an iteration
 /// costs a few times the one before, so a later start would rarely finish), the iteration under
-/// way abandoned at the full time, the last complete iteration's move played. No evaluation
-/// noise (its timing varies its play already), late-move reductions in draughts as hard,
-/// aspiration windows, the paranoid search with more than two seats.
-fn expert_config(kind: GameKind, movetime: MoveTime) -> PlayerConfig {
+/// way abandoned at the full time; the move played is the cut iteration's best if it proved one
+/// (see `alphabeta::search`), else the last complete iteration's. No evaluation noise (its
+/// timing varies its play already), late-move reductions in draughts as hard, aspiration
+/// windows, the paranoid search with more than two seats, `threads` search threads.
+fn expert_config(kind: GameKind, movetime: MoveTime, threads: u32) -> PlayerConfig {
     let hard = movetime.duration();
     PlayerConfig {
         params: Params {
@@ -250,6 +263,7 @@ fn expert_config(kind: GameKind, movetime: MoveTime) -> PlayerConfig {
             multi_player: MultiPlayer::Paranoid,
             aspiration: expert_aspiration(kind),
             endgame: kind.is_draughts(),
+            threads,
         },
         mistakes: None,
     }
@@ -295,6 +309,7 @@ fn baseline_config(kind: GameKind) -> PlayerConfig {
             multi_player: MultiPlayer::Paranoid,
             aspiration: 0,
             endgame: false,
+            threads: 1,
         },
         mistakes: None,
     }
@@ -305,8 +320,9 @@ pub fn config(variant: Variant, player: Player) -> PlayerConfig {
     let kind = variant.kind;
     let quiescence = kind.is_draughts();
     match player {
-        Player::Expert(movetime) => expert_config(kind, movetime),
-        Player::Cpu(Level::Expert) => expert_config(kind, MoveTime::DEFAULT),
+        Player::Expert(movetime) => expert_config(kind, movetime, expert_threads()),
+        Player::Cpu(Level::Expert) => expert_config(kind, MoveTime::DEFAULT, expert_threads()),
+        Player::ExpertSingle(movetime) => expert_config(kind, movetime, 1),
         Player::Baseline => baseline_config(kind),
         Player::Reference => PlayerConfig {
             params: Params {
@@ -320,6 +336,7 @@ pub fn config(variant: Variant, player: Player) -> PlayerConfig {
                 multi_player: MultiPlayer::Paranoid,
                 aspiration: 0,
                 endgame: false,
+                threads: 1,
             },
             mistakes: None,
         },
@@ -351,6 +368,7 @@ pub fn config(variant: Variant, player: Player) -> PlayerConfig {
                     multi_player: multi_player(kind, level),
                     aspiration: 0,
                     endgame: false,
+                    threads: 1,
                 },
                 mistakes: (level == Level::Easy).then(|| mistakes(kind)),
             }
@@ -400,6 +418,15 @@ mod tests {
             Player::Cpu(Level::Medium)
         );
         assert_eq!(Player::Expert(slow).label(), "expert 3000ms");
+        assert_eq!(
+            Player::parse("expert-single"),
+            Some(Player::ExpertSingle(MoveTime::DEFAULT))
+        );
+        assert_eq!(Player::ExpertSingle(slow).label(), "expert-single 3000ms");
+        assert_eq!(
+            Player::ExpertSingle(MoveTime::DEFAULT).label(),
+            "expert-single"
+        );
         assert_eq!(Player::Expert(MoveTime::DEFAULT).label(), "expert");
     }
 
@@ -427,6 +454,35 @@ mod tests {
                 !config(variant, player).params.limits.is_timed(),
                 "{player:?}"
             );
+        }
+    }
+
+    #[test]
+    fn expert_searches_on_two_threads_where_there_are_two_cores_and_the_rest_on_one() {
+        let cores = std::thread::available_parallelism().map_or(1, |cores| cores.get());
+        let expected = if cores >= 2 { 2 } else { 1 };
+        for kind in GameKind::ALL {
+            let variant = Variant::standard(kind);
+            let threads = |player| config(variant, player).params.threads;
+            assert_eq!(threads(Player::Expert(MoveTime::DEFAULT)), expected);
+            assert_eq!(threads(Player::Cpu(Level::Expert)), expected);
+            let single = config(variant, Player::ExpertSingle(MoveTime::DEFAULT));
+            assert_eq!(single.params.threads, 1);
+            assert_eq!(
+                single.params.limits,
+                config(variant, Player::Expert(MoveTime::DEFAULT))
+                    .params
+                    .limits
+            );
+            for player in [
+                Player::Cpu(Level::Easy),
+                Player::Cpu(Level::Medium),
+                Player::Cpu(Level::Hard),
+                Player::Baseline,
+                Player::Reference,
+            ] {
+                assert_eq!(threads(player), 1, "{kind:?} {player:?}");
+            }
         }
     }
 

@@ -195,6 +195,7 @@ mod tests {
             multi_player: MultiPlayer::Paranoid,
             aspiration: 0,
             endgame: false,
+            threads: 1,
         }
     }
 
@@ -537,9 +538,114 @@ mod tests {
         assert_eq!(found.score, score::WIN - 1);
     }
 
+    /// Two seats: whether `mv` leaves the opponent a lost position (Sprague–Grundy).
+    fn wins(nim: &Nim, mv: &Take) -> bool {
+        let after = nim.after(mv);
+        after.outcome().is_some() || !after.is_won_for_mover()
+    }
+
+    #[test]
+    fn a_timed_search_cut_mid_iteration_plays_a_better_move_it_proved() {
+        // Nim's evaluation is 0: an iteration tells moves apart only once it sees a win or a
+        // loss, and a seen one is real. Node budgets on a timed search (whose soft limit never
+        // stops it) cut iterations at every check (each 512 nodes). Where the cut iteration
+        // proved a move better than the last complete iteration's, that move is played: it never
+        // gives up a winning move, and in these positions it finds a win the complete iterations
+        // had not seen.
+        let stop = AtomicBool::new(false);
+        let mut wins_found_in_a_cut_iteration = 0;
+        for piles in [[3, 3, 7, 0], [3, 5, 5, 0], [3, 6, 7, 0]] {
+            let nim = Nim::new(piles, 2);
+            assert!(nim.is_won_for_mover());
+            for max_nodes in (512..16_000).step_by(512) {
+                let limits = Limits {
+                    max_depth: 40,
+                    min_depth: 1,
+                    max_nodes,
+                    max_time: Duration::from_secs(600),
+                    soft_time: Some(Duration::from_secs(600)),
+                };
+                let found = alphabeta::search(&nim, &[], &params(limits), &stop).expect("moves");
+                if found.depth == 0 || score::is_decisive(found.score) {
+                    continue;
+                }
+                let complete =
+                    alphabeta::search(&nim, &[], &params(Limits::depth(found.depth)), &stop)
+                        .expect("moves");
+                assert_eq!(found.score, complete.score, "{piles:?} {max_nodes}");
+                if found.best == complete.best {
+                    continue;
+                }
+                assert!(
+                    wins(&nim, &found.best) || !wins(&nim, &complete.best),
+                    "{piles:?}, {max_nodes} nodes: {:?} replaced the winning {:?}",
+                    found.best,
+                    complete.best
+                );
+                if wins(&nim, &found.best) && !wins(&nim, &complete.best) {
+                    wins_found_in_a_cut_iteration += 1;
+                }
+            }
+        }
+        assert!(
+            wins_found_in_a_cut_iteration >= 3,
+            "{wins_found_in_a_cut_iteration} wins played from a cut iteration"
+        );
+    }
+
+    #[test]
+    fn two_search_threads_solve_nim_as_one_does() {
+        let stop = AtomicBool::new(false);
+        for piles in small_positions() {
+            let nim = Nim::new(piles, 2);
+            let two = Params {
+                threads: 2,
+                ..params(Limits::depth(40))
+            };
+            let found = alphabeta::search(&nim, &[], &two, &stop).expect("moves");
+            let single = solve(&nim);
+            assert_eq!(found.score, single.score, "{piles:?}");
+            assert_eq!(found.score > 0, nim.is_won_for_mover(), "{piles:?}");
+            if nim.is_won_for_mover() {
+                assert!(wins(&nim, &found.best), "{piles:?}: {:?}", found.best);
+            }
+        }
+    }
+
+    #[test]
+    fn two_search_threads_stop_at_the_time_limit_and_at_the_stop_flag() {
+        let nim = Nim::new([60, 61, 62, 63], 2);
+        let two = |limits| Params {
+            threads: 2,
+            ..params(limits)
+        };
+        let stop = AtomicBool::new(false);
+        let timed = two(Limits::timed(
+            Duration::from_millis(30),
+            Duration::from_millis(60),
+            200,
+        ));
+        let found = alphabeta::search(&nim, &[], &timed, &stop).expect("moves");
+        assert!(found.depth >= 1);
+        assert!(nim.moves().contains(&found.best));
+        // Unbounded but for the stop flag: both threads end once it is set.
+        let mut limits = Limits::depth(60);
+        limits.min_depth = 60;
+        let found = std::thread::scope(|scope| {
+            scope.spawn(|| {
+                std::thread::sleep(Duration::from_millis(100));
+                stop.store(true, Ordering::Relaxed);
+            });
+            alphabeta::search(&nim, &[], &two(limits), &stop)
+        })
+        .expect("a move even when stopped");
+        assert!(nim.moves().contains(&found.best));
+    }
+
     #[test]
     fn a_timed_search_cut_mid_iteration_plays_its_last_complete_iteration() {
         // Too large to finish: the hard limit cuts an iteration; the soft one never stops it.
+        // No iteration sees a win, so none proves a move better than another.
         let nim = Nim::new([40, 41, 42, 43], 2);
         let stop = AtomicBool::new(false);
         let timed = params(Limits::timed(
@@ -572,6 +678,7 @@ mod tests {
                 let aspiring = Params {
                     aspiration: 2,
                     endgame: false,
+                    threads: 1,
                     ..full
                 };
                 let plain = alphabeta::search(&nim, &[], &full, &stop).expect("moves");

@@ -409,6 +409,7 @@ fn search_agrees<G: EndgameGame>(
             multi_player: MultiPlayer::Paranoid,
             aspiration: 0,
             endgame: false,
+            threads: 1,
         };
         let found = alphabeta::search(&position, &[], &params, &stop).expect("has a move");
         // A single legal move is played without searching: compare its successor instead.

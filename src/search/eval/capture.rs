@@ -207,6 +207,7 @@ mod tests {
             multi_player: MultiPlayer::Paranoid,
             aspiration: 0,
             endgame: false,
+            threads: 1,
         };
         let stop = AtomicBool::new(false);
         let margin = 200;
