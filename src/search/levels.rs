@@ -430,6 +430,15 @@ mod tests {
         assert_eq!(Player::Expert(MoveTime::DEFAULT).label(), "expert");
     }
 
+    /// Every player but expert.
+    const NODE_BUDGETED: [Player; 5] = [
+        Player::Cpu(Level::Easy),
+        Player::Cpu(Level::Medium),
+        Player::Cpu(Level::Hard),
+        Player::Baseline,
+        Player::Reference,
+    ];
+
     #[test]
     fn expert_is_timed_and_every_other_player_counts_nodes() {
         let variant = Variant::standard(GameKind::English);
@@ -443,13 +452,7 @@ mod tests {
             config(variant, Player::Cpu(Level::Expert)).params.limits,
             expert
         );
-        for player in [
-            Player::Cpu(Level::Easy),
-            Player::Cpu(Level::Medium),
-            Player::Cpu(Level::Hard),
-            Player::Baseline,
-            Player::Reference,
-        ] {
+        for player in NODE_BUDGETED {
             assert!(
                 !config(variant, player).params.limits.is_timed(),
                 "{player:?}"
@@ -474,13 +477,7 @@ mod tests {
                     .params
                     .limits
             );
-            for player in [
-                Player::Cpu(Level::Easy),
-                Player::Cpu(Level::Medium),
-                Player::Cpu(Level::Hard),
-                Player::Baseline,
-                Player::Reference,
-            ] {
+            for player in NODE_BUDGETED {
                 assert_eq!(threads(player), 1, "{kind:?} {player:?}");
             }
         }

@@ -629,17 +629,28 @@ mod tests {
         assert!(found.depth >= 1);
         assert!(nim.moves().contains(&found.best));
         // Unbounded but for the stop flag: both threads end once it is set.
+        let found = stopped_after_100_ms(&nim, two(unbounded()));
+        assert!(nim.moves().contains(&found.best));
+    }
+
+    /// Deep enough never to finish by itself.
+    fn unbounded() -> Limits {
         let mut limits = Limits::depth(60);
         limits.min_depth = 60;
-        let found = std::thread::scope(|scope| {
+        limits
+    }
+
+    /// The search with `params`, its stop flag set after 100 ms.
+    fn stopped_after_100_ms(nim: &Nim, params: Params) -> alphabeta::Found<Take> {
+        let stop = AtomicBool::new(false);
+        std::thread::scope(|scope| {
             scope.spawn(|| {
                 std::thread::sleep(Duration::from_millis(100));
                 stop.store(true, Ordering::Relaxed);
             });
-            alphabeta::search(&nim, &[], &two(limits), &stop)
+            alphabeta::search(nim, &[], &params, &stop)
         })
-        .expect("a move even when stopped");
-        assert!(nim.moves().contains(&found.best));
+        .expect("a move even when stopped")
     }
 
     #[test]
@@ -729,18 +740,8 @@ mod tests {
     #[test]
     fn the_stop_flag_ends_an_unbounded_search() {
         let nim = Nim::new([60, 61, 62, 63], 2);
-        let mut limits = Limits::depth(60);
-        limits.min_depth = 60;
-        let stop = AtomicBool::new(false);
         let started = Instant::now();
-        let found = std::thread::scope(|scope| {
-            scope.spawn(|| {
-                std::thread::sleep(Duration::from_millis(100));
-                stop.store(true, Ordering::Relaxed);
-            });
-            alphabeta::search(&nim, &[], &params(limits), &stop)
-        })
-        .expect("a move even when stopped");
+        let found = stopped_after_100_ms(&nim, params(unbounded()));
         assert!(
             started.elapsed() < Duration::from_secs(2),
             "{:?}",
