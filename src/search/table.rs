@@ -51,10 +51,11 @@ pub struct Entry {
 }
 
 impl Entry {
-    /// Score in the low 32 bits, then depth (8 bits), bound (8 bits) and best move (16 bits).
+    /// Score in the low 32 bits, then depth (8 bits: `store` keeps it within 0..=255), bound
+    /// (8 bits) and best move (16 bits).
     fn pack(&self) -> u64 {
         u64::from(self.score as u32)
-            | (self.depth.clamp(0, u8::MAX as i16) as u64) << 32
+            | u64::from(self.depth as u8) << 32
             | self.bound.code() << 40
             | u64::from(self.best) << 48
     }

@@ -689,7 +689,6 @@ mod tests {
                 let aspiring = Params {
                     aspiration: 2,
                     endgame: false,
-                    threads: 1,
                     ..full
                 };
                 let plain = alphabeta::search(&nim, &[], &full, &stop).expect("moves");
