@@ -102,4 +102,11 @@ fn capture_smoke_matches() {
         &[Level::Medium, Level::Easy, Level::Easy, Level::Easy],
         4,
     );
+    // Hard with three seats searches by Monte-Carlo tree search: seeded, so it replays too.
+    smoke(
+        GameKind::Capture,
+        3,
+        &[Level::Hard, Level::Medium, Level::Medium],
+        3,
+    );
 }

@@ -147,6 +147,14 @@ impl Capture {
         0..usize::from(self.variant.players)
     }
 
+    /// The jumps a piece on `hole` can make over `board` (the jumping piece not on it): each
+    /// as the piece it takes and where it lands. Lets a caller walk one chain of its choosing
+    /// (the CPU's playouts) without generating every chain.
+    pub fn jumps_from(&self, board: HoleSet, hole: Hole) -> impl Iterator<Item = (Hole, Hole)> {
+        let (star, long) = (star(), self.variant.long_jump);
+        (0..6).filter_map(move |d| landing(star, board, hole, d, long))
+    }
+
     /// Whether any piece can jump.
     pub fn any_jump(&self) -> bool {
         let star = star();

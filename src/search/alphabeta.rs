@@ -73,6 +73,8 @@ pub enum MultiPlayer {
     /// The paranoid search with the root seat's entry of [`Searchable::evaluate_seats`] at the
     /// leaves instead of [`Searchable::evaluate`].
     ParanoidSeatScores,
+    /// Monte-Carlo tree search ([`super::mcts`]): no alpha-beta at all.
+    MonteCarlo,
 }
 
 /// The search's answer.
@@ -109,6 +111,9 @@ pub fn search<P: Searchable + Sync>(
             nodes: 0,
             timed_out: false,
         });
+    }
+    if position.seats() > 2 && params.multi_player == MultiPlayer::MonteCarlo {
+        return super::mcts::search(position, params, stop);
     }
     let table = Table::new(params.table_bits);
     let helpers = params.threads.saturating_sub(1);

@@ -191,13 +191,16 @@ fn budget(kind: GameKind, level: Level) -> Budget {
     }
 }
 
-/// The search with more than two seats (see "Multi-player search" in docs/cpu.md): every level
-/// plays the paranoid search. Best-Reply Search lost to it in the capture game (its tree gives
-/// the root seat every other move, so it counts on chains that the second opponent takes in
-/// play), and so did max^n and the paranoid search on one-round seat scores at hard's budget,
-/// which their costlier leaves also pushed past hard's time limit.
-fn multi_player(_kind: GameKind, _level: Level) -> MultiPlayer {
-    MultiPlayer::Paranoid
+/// The search with more than two seats (see "Multi-player search" in docs/cpu.md). Hard and
+/// expert in the capture game play Monte-Carlo tree search: every seat playing for itself, on
+/// the game's own result, won more than twice as often against two mediums as the paranoid
+/// search. Every other level and game plays the paranoid search: Best-Reply Search and max^n
+/// lost to it in the capture game, and max^n in Diamond, where paranoid hard meets its targets.
+fn multi_player(kind: GameKind, level: Level) -> MultiPlayer {
+    match (kind, level) {
+        (GameKind::Capture, Level::Hard | Level::Expert) => MultiPlayer::MonteCarlo,
+        _ => MultiPlayer::Paranoid,
+    }
 }
 
 /// The easy level's shallow scoring and mistakes, per game (margins in evaluation units).
@@ -248,7 +251,7 @@ pub fn expert_threads() -> u32 {
 /// way abandoned at the full time; the move played is the cut iteration's best if it proved one
 /// (see `alphabeta::search`), else the last complete iteration's. No evaluation noise (its
 /// timing varies its play already), late-move reductions in draughts as hard, aspiration
-/// windows, the paranoid search with more than two seats, `threads` search threads.
+/// windows, hard's search with more than two seats, `threads` search threads (alpha-beta only).
 fn expert_config(kind: GameKind, movetime: MoveTime, threads: u32) -> PlayerConfig {
     let hard = movetime.duration();
     PlayerConfig {
@@ -260,7 +263,7 @@ fn expert_config(kind: GameKind, movetime: MoveTime, threads: u32) -> PlayerConf
             seed: 0,
             table_bits: EXPERT_TABLE_BITS,
             reductions: kind.is_draughts(),
-            multi_player: MultiPlayer::Paranoid,
+            multi_player: multi_player(kind, Level::Expert),
             aspiration: expert_aspiration(kind),
             endgame: kind.is_draughts(),
             threads,
@@ -479,6 +482,35 @@ mod tests {
             );
             for player in NODE_BUDGETED {
                 assert_eq!(threads(player), 1, "{kind:?} {player:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn capture_hard_and_expert_search_by_monte_carlo_and_the_rest_stay_paranoid() {
+        for kind in GameKind::ALL {
+            let variant = Variant::standard(kind);
+            let search = |player| config(variant, player).params.multi_player;
+            let monte_carlo = kind == GameKind::Capture;
+            for player in [
+                Player::Cpu(Level::Hard),
+                Player::Cpu(Level::Expert),
+                Player::Expert(MoveTime::DEFAULT),
+                Player::ExpertSingle(MoveTime::DEFAULT),
+            ] {
+                assert_eq!(
+                    search(player) == MultiPlayer::MonteCarlo,
+                    monte_carlo,
+                    "{kind:?} {player:?}"
+                );
+            }
+            for player in [
+                Player::Cpu(Level::Easy),
+                Player::Cpu(Level::Medium),
+                Player::Baseline,
+                Player::Reference,
+            ] {
+                assert_eq!(search(player), MultiPlayer::Paranoid, "{kind:?} {player:?}");
             }
         }
     }

@@ -14,6 +14,7 @@ pub mod endgame;
 pub mod eval;
 pub mod levels;
 pub mod limits;
+pub mod mcts;
 pub mod mistakes;
 pub mod ordering;
 pub mod playable;

@@ -4,7 +4,9 @@
 //! of CPU concerns and the search stays free of game details.
 
 use super::endgame::{GameTables, Value};
-use crate::position::{Position, Seat};
+use crate::position::{GameResult, Position, Seat};
+use rand::rngs::SmallRng;
+use rand::Rng;
 use std::sync::Arc;
 
 /// How much the evaluation knows.
@@ -25,6 +27,10 @@ pub const MAX_SEATS: usize = 6;
 
 /// One value per seat (index: the seat; entries past the game's seats are 0), for max^n.
 pub type SeatScores = [i32; MAX_SEATS];
+
+/// What a finished game is worth to each seat, in 0..=1 (index: the seat), for Monte-Carlo
+/// tree search.
+pub type Rewards = [f32; MAX_SEATS];
 
 /// A game the CPU can play.
 pub trait Searchable: Position {
@@ -112,6 +118,41 @@ pub trait Searchable: Position {
             *score = self.evaluate(seat as Seat, style);
         }
         scores
+    }
+
+    /// A move for a Monte-Carlo playout ([`crate::search::mcts`]): cheap and plausible, drawn
+    /// from `rng`; `None` once the game is over. By default a uniformly random legal move
+    /// (`scratch` holds them).
+    fn playout_move(&self, rng: &mut SmallRng, scratch: &mut Vec<Self::Move>) -> Option<Self::Move>
+    where
+        Self: Sized,
+    {
+        if self.outcome().is_some() {
+            return None;
+        }
+        self.legal_moves(scratch);
+        let index = rng.gen_range(0..scratch.len().max(1));
+        scratch.get(index).cloned()
+    }
+
+    /// What the position is worth to each seat at the end of a playout: by default 1 to the
+    /// winner and a draw (or a playout cut before the end) shared equally among the seats.
+    fn playout_rewards(&self) -> Rewards
+    where
+        Self: Sized,
+    {
+        let mut rewards = [0.0; MAX_SEATS];
+        match self.outcome().map(|outcome| outcome.result) {
+            Some(GameResult::Win(seat)) => rewards[usize::from(seat)] = 1.0,
+            _ => {
+                let share = 1.0 / self.seats() as f32;
+                rewards
+                    .iter_mut()
+                    .take(self.seats())
+                    .for_each(|r| *r = share);
+            }
+        }
+        rewards
     }
 
     /// Bounds on [`Searchable::evaluate_seats`] for max^n's shallow pruning: `(low, sum)` when

@@ -2,13 +2,21 @@
 //! the seat to move takes the longest chain it has (every move captures, so the horizon is never
 //! quiet: the next seat's best take is the first thing the position offers).
 
-use crate::games::capture::{Capture, CaptureMove};
+use crate::games::capture::{Capture, CaptureMove, PIECES};
+use crate::geometry::holeset::{Hole, HoleSet};
 use crate::geometry::star::HOLES;
 use crate::position::{Position, Seat};
-use crate::search::searchable::{EvalStyle, Searchable, SeatScores, MAX_SEATS};
+use crate::search::searchable::{EvalStyle, Rewards, Searchable, SeatScores, MAX_SEATS};
+use rand::rngs::SmallRng;
+use rand::Rng;
 
 /// Value of one captured piece.
 const PIECE: i32 = 100;
+
+/// The chance that a playout's chain takes one more piece when it can.
+const PLAYOUT_GOES_ON: f64 = 0.9;
+/// Random chains a playout move draws; it plays the one that takes most (the first of equals).
+const PLAYOUT_TRIES: usize = 2;
 
 /// Own captures minus the most any other seat has, after the longest chain on the board is
 /// credited to every seat for which `takes_next` holds.
@@ -69,6 +77,72 @@ impl Searchable for Capture {
     /// Pieces belong to nobody: only the turn changes.
     fn with_turn(&self, seat: Seat) -> Option<Capture> {
         self.with_seat_to_move(seat)
+    }
+
+    /// The longer of [`PLAYOUT_TRIES`] chains drawn at random, each a uniformly random first
+    /// jump and then random further jumps while the piece has one and a draw of
+    /// [`PLAYOUT_GOES_ON`] says so: a player who mostly takes what a chain offers, without
+    /// weighing what it leaves. A few walks, not every chain: a playout move costs a fraction of
+    /// a move generation.
+    fn playout_move(
+        &self,
+        rng: &mut SmallRng,
+        _scratch: &mut Vec<CaptureMove>,
+    ) -> Option<CaptureMove> {
+        let board = self.board();
+        // Each piece jumps in at most six directions.
+        let mut firsts = [(0 as Hole, 0 as Hole, 0 as Hole); PIECES as usize * 6];
+        let mut count = 0;
+        for from in board {
+            let rest = HoleSet(board.0 & !(1u128 << from));
+            for (over, land) in self.jumps_from(rest, from) {
+                firsts[count] = (from, over, land);
+                count += 1;
+            }
+        }
+        if count == 0 {
+            return None;
+        }
+        let mut best: Option<CaptureMove> = None;
+        for _ in 0..PLAYOUT_TRIES {
+            let (from, mut over, mut hole) = firsts[rng.gen_range(0..count)];
+            let mut rest = HoleSet(board.0 & !(1u128 << from));
+            let mut captured = HoleSet::EMPTY;
+            loop {
+                captured.insert(over);
+                rest.remove(over);
+                let mut next = [(0 as Hole, 0 as Hole); 6];
+                let mut options = 0;
+                for jump in self.jumps_from(rest, hole) {
+                    next[options] = jump;
+                    options += 1;
+                }
+                if options == 0 || !rng.gen_bool(PLAYOUT_GOES_ON) {
+                    break;
+                }
+                (over, hole) = next[rng.gen_range(0..options)];
+            }
+            if best.is_none_or(|b| captured.len() > b.captured.len()) {
+                best = Some(CaptureMove {
+                    from,
+                    to: hole,
+                    captured,
+                });
+            }
+        }
+        best
+    }
+
+    /// The sole leader wins; seats sharing the top share the win.
+    fn playout_rewards(&self) -> Rewards {
+        let seats = self.seats() as Seat;
+        let best = (0..seats).map(|s| self.captures_of(s)).max().unwrap_or(0);
+        let leaders = (0..seats).filter(|&s| self.captures_of(s) == best).count();
+        let mut rewards = [0.0; MAX_SEATS];
+        for seat in (0..seats).filter(|&s| self.captures_of(s) == best) {
+            rewards[usize::from(seat)] = 1.0 / leaders as f32;
+        }
+        rewards
     }
 
     /// Longer chains first.
@@ -144,6 +218,104 @@ mod tests {
         );
     }
 
+    /// Independent truth for small positions: whether `root` wins outright against the other
+    /// seats playing together, by plain minimax over every move (no search code involved).
+    fn forced_win(position: &Capture, root: Seat) -> bool {
+        if let Some(outcome) = position.outcome() {
+            return outcome.result == crate::position::GameResult::Win(root);
+        }
+        let mut wins = position
+            .moves()
+            .into_iter()
+            .map(|mv| forced_win(&position.after(&mv), root));
+        if position.to_move() == root {
+            wins.any(|won| won)
+        } else {
+            wins.all(|won| won)
+        }
+    }
+
+    /// Positions of three seats with at most `pieces` pieces left and a jump to make, from
+    /// seeded random games.
+    fn small_positions(pieces: u32, count: usize) -> Vec<Capture> {
+        use rand::{Rng, SeedableRng};
+        let mut rng = SmallRng::seed_from_u64(11);
+        let mut found = Vec::new();
+        while found.len() < count {
+            let mut position = start(3);
+            while position.outcome().is_none() {
+                if position.board().len() <= pieces {
+                    found.push(position.clone());
+                    break;
+                }
+                let moves = position.moves();
+                position.play(&moves[rng.gen_range(0..moves.len())]);
+            }
+        }
+        found
+    }
+
+    /// Monte-Carlo tree search, at hard's budget in the capture game, keeps a forced win
+    /// wherever the root seat has one (by exhaustive minimax) in small endings.
+    #[test]
+    fn mcts_keeps_a_forced_win_in_small_endings() {
+        let stop = AtomicBool::new(false);
+        let mut checked = 0;
+        for (index, position) in small_positions(7, 60).into_iter().enumerate() {
+            let root = position.to_move();
+            if !forced_win(&position, root) {
+                continue;
+            }
+            let params = Params {
+                limits: Limits {
+                    max_nodes: 100_000,
+                    ..Limits::depth(20)
+                },
+                multi_player: MultiPlayer::MonteCarlo,
+                seed: index as u64,
+                ..hard_like_params()
+            };
+            let found = alphabeta::search(&position, &[], &params, &stop).expect("a move");
+            assert!(
+                forced_win(&position.after(&found.best), root),
+                "{}: {:?} gives up the win",
+                position.to_text(),
+                found.best
+            );
+            checked += 1;
+        }
+        assert!(checked >= 10, "{checked} positions with a forced win");
+    }
+
+    /// The playout's chain is a legal move of the position, and a finished game has none.
+    #[test]
+    fn playout_moves_are_legal_chains() {
+        use rand::SeedableRng;
+        let mut rng = SmallRng::seed_from_u64(3);
+        let mut scratch = Vec::new();
+        for players in [2, 3, 6] {
+            for long_jump in [false, true] {
+                let variant =
+                    Variant::new(GameKind::Capture, Some(players), long_jump).expect("variant");
+                let mut position = Capture::start(variant).expect("start");
+                let mut plies = 0;
+                while let Some(mv) = position.playout_move(&mut rng, &mut scratch) {
+                    assert!(
+                        position.moves().contains(&mv),
+                        "{}: {mv:?}",
+                        position.to_text()
+                    );
+                    position.play(&mv);
+                    plies += 1;
+                }
+                assert!(position.outcome().is_some() && plies > 5, "{plies} plies");
+                let rewards = position.playout_rewards();
+                let total: f32 = rewards.iter().sum();
+                assert!((total - 1.0).abs() < 1e-6, "{rewards:?}");
+            }
+        }
+    }
+
     #[test]
     fn a_seat_moving_out_of_turn_has_the_same_moves_and_keeps_the_tallies() {
         let mut position = start(3);
@@ -194,6 +366,22 @@ mod tests {
 
     /// The easy level's pruned scoring keeps the exact score of every move it could pick (within
     /// the margin of the best) and scores the others below that margin.
+    fn hard_like_params() -> Params {
+        Params {
+            limits: Limits::depth(2),
+            style: EvalStyle::Full,
+            quiescence: false,
+            noise: 0,
+            seed: 0,
+            table_bits: 16,
+            reductions: false,
+            multi_player: MultiPlayer::Paranoid,
+            aspiration: 0,
+            endgame: false,
+            threads: 1,
+        }
+    }
+
     #[test]
     fn pruned_root_scoring_keeps_every_move_within_the_margin_exact() {
         let params = Params {
