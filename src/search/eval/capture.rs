@@ -273,7 +273,7 @@ mod tests {
                 },
                 multi_player: MultiPlayer::MonteCarlo,
                 seed: index as u64,
-                ..hard_like_params()
+                ..search_params()
             };
             let found = alphabeta::search(&position, &[], &params, &stop).expect("a move");
             assert!(
@@ -364,9 +364,8 @@ mod tests {
         }
     }
 
-    /// The easy level's pruned scoring keeps the exact score of every move it could pick (within
-    /// the margin of the best) and scores the others below that margin.
-    fn hard_like_params() -> Params {
+    /// A search of two plies with a full evaluation and no noise: what the tests below vary.
+    fn search_params() -> Params {
         Params {
             limits: Limits::depth(2),
             style: EvalStyle::Full,
@@ -382,20 +381,14 @@ mod tests {
         }
     }
 
+    /// The easy level's pruned scoring keeps the exact score of every move it could pick (within
+    /// the margin of the best) and scores the others below that margin.
     #[test]
     fn pruned_root_scoring_keeps_every_move_within_the_margin_exact() {
         let params = Params {
-            limits: Limits::depth(2),
-            style: EvalStyle::Full,
-            quiescence: false,
             noise: 4,
             seed: 5,
-            table_bits: 16,
-            reductions: false,
-            multi_player: MultiPlayer::Paranoid,
-            aspiration: 0,
-            endgame: false,
-            threads: 1,
+            ..search_params()
         };
         let stop = AtomicBool::new(false);
         let margin = 200;
