@@ -30,6 +30,8 @@ use std::sync::atomic::AtomicBool;
 const EXPLORATION: f32 = 0.5;
 /// Children a node offers: `1 + WIDENING * sqrt(visits)`.
 const WIDENING: f32 = 1.0;
+/// Moves a node keeps ready for its next children (see [`Node::pending`]).
+const PENDING: usize = 8;
 /// Plies a playout may last before it is scored as it stands (every real game ends sooner: the
 /// capture game within 60 plies).
 const MAX_PLAYOUT: usize = 1_000;
@@ -39,8 +41,11 @@ struct Node<M> {
     mv: Option<M>,
     /// Indices of the children made so far, in hint order.
     children: Vec<u32>,
-    /// The position's moves in hint order, once expanded (`None` before its second visit).
-    moves: Option<Vec<M>>,
+    /// How many moves the position has, once expanded (`None` before its second visit).
+    move_count: Option<usize>,
+    /// The next moves to make children of, in hint order, last first: at most [`PENDING`] are
+    /// kept, and regenerated when used up, so a big tree holds no full move lists.
+    pending: Vec<M>,
     visits: u32,
     /// Sum of each seat's rewards over the playouts through this node.
     rewards: Rewards,
@@ -51,7 +56,8 @@ impl<M> Node<M> {
         Node {
             mv,
             children: Vec::new(),
-            moves: None,
+            move_count: None,
+            pending: Vec::new(),
             visits: 0,
             rewards: Rewards::default(),
         }
@@ -85,9 +91,8 @@ pub fn search<P: Searchable>(
     // The node budget cuts only iterations past `min_depth`: every iteration counts as deep.
     tree.budget.start_iteration(u32::MAX);
     tree.expand(0, position);
-    let moves = tree.nodes[0].moves.as_ref()?;
-    let first = moves.first()?.clone();
-    if moves.len() > 1 {
+    let first = tree.nodes[0].pending.last()?.clone();
+    if tree.nodes[0].move_count > Some(1) {
         while !tree.budget.aborted() {
             tree.iterate(position);
         }
@@ -118,12 +123,18 @@ pub fn search<P: Searchable>(
 
 impl<M: Clone> Tree<'_, M> {
     /// Generates the moves of `node`, whose position is `position`, in hint order (stable: ties
-    /// keep the game's move order, so the search replays).
+    /// keep the game's move order, so the search replays), and keeps the [`PENDING`] that follow
+    /// its children so far.
     fn expand<P: Searchable<Move = M>>(&mut self, node: usize, position: &P) {
-        let mut moves = Vec::new();
-        position.legal_moves(&mut moves);
-        moves.sort_by_key(|mv| Reverse(position.order_hint(mv)));
-        self.nodes[node].moves = Some(moves);
+        position.legal_moves(&mut self.scratch);
+        self.scratch
+            .sort_by_key(|mv| Reverse(position.order_hint(mv)));
+        let node = &mut self.nodes[node];
+        let made = node.children.len();
+        node.move_count = Some(self.scratch.len());
+        node.pending.clear();
+        node.pending
+            .extend(self.scratch.iter().skip(made).take(PENDING).rev().cloned());
     }
 
     /// One playout: down the tree to a node not yet visited (or a finished game), a playout
@@ -133,13 +144,13 @@ impl<M: Clone> Tree<'_, M> {
         let mut path = vec![0usize];
         let mut node = 0;
         loop {
-            if self.nodes[node].moves.is_none() {
+            if self.nodes[node].move_count.is_none() {
                 if self.nodes[node].visits == 0 {
                     break;
                 }
                 self.expand(node, &position);
             }
-            let Some(next) = self.select(node, position.to_move()) else {
+            let Some(next) = self.select(node, &position) else {
                 break; // no moves: the game is over here
             };
             if let Some(mv) = &self.nodes[next].mv {
@@ -163,20 +174,26 @@ impl<M: Clone> Tree<'_, M> {
         }
     }
 
-    /// The child of `node` that `seat` (to move there) tries next: a new one while widening
-    /// allows, else the best by UCB1. `None` when the node has no moves.
-    fn select(&mut self, node: usize, seat: Seat) -> Option<usize> {
+    /// The child of `node` (whose position is `position`) that the seat to move there tries
+    /// next: a new one while widening allows, else the best by UCB1. `None` when the node has
+    /// no moves.
+    fn select<P: Searchable<Move = M>>(&mut self, node: usize, position: &P) -> Option<usize> {
+        let seat = position.to_move();
         let parent = &self.nodes[node];
-        let moves = parent.moves.as_ref()?;
+        let count = parent.move_count?;
         let offered = 1 + (WIDENING * (parent.visits as f32).sqrt()) as usize;
         let made = parent.children.len();
-        if made < offered.min(moves.len()) {
+        if made < offered.min(count) {
+            if parent.pending.is_empty() {
+                self.expand(node, position);
+            }
+            let mv = self.nodes[node].pending.pop()?;
             let child = self.nodes.len();
-            let mv = moves[made].clone();
             self.nodes.push(Node::new(Some(mv)));
             self.nodes[node].children.push(child as u32);
             return Some(child);
         }
+        let parent = &self.nodes[node];
         let log_visits = (parent.visits.max(1) as f32).ln();
         let nodes = &self.nodes;
         parent
