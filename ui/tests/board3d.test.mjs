@@ -299,6 +299,11 @@ test('resolution: full ratio at rest and in motion until frames come late, then 
   assert.equal(isLateMotionFrame(LATE_FRAME_MS + 1, true), true);
   assert.equal(isLateMotionFrame(LATE_FRAME_MS + 1, false), false, 'a slow frame at rest (a shader compiled, a move landing) is not a gesture\'s');
   assert.equal(isLateMotionFrame(17, true), false, 'one frame at 60 Hz keeps up');
+  const { probeSaysLate, SLOW_PROBE_MS } = await import('../js/board3d/resolution.js');
+  assert.equal(probeSaysLate(18), true, 'a 714 px board drawn by llvmpipe at rest (17-29 ms) says gestures will come late');
+  assert.equal(probeSaysLate(3), false, 'a GPU drawing the board in a few ms keeps up');
+  assert.equal(probeSaysLate(SLOW_PROBE_MS), false);
+  assert.ok(SLOW_PROBE_MS < LATE_FRAME_MS, 'the probe times the drawing alone, a late frame adds the compositing');
 });
 
 test('light frames: only a gesture\'s, once frames came late; a light frame\'s marble is the coarse sphere, at rest the fine one again', async () => {

@@ -130,7 +130,7 @@ export default {
     // full pixel ratio, the fine marbles.
     const after = await t.driver.executeScript(
       `const s = window.__board.stats(), dpr = Math.min(2, window.devicePixelRatio || 1);
-       return { ...s.resolution, full: { w: Math.floor(s.size.w * dpr), h: Math.floor(s.size.h * dpr) }, lightFrames: s.lightFrames };`,
+       return { ...s.resolution, full: { w: Math.floor(s.size.w * dpr), h: Math.floor(s.size.h * dpr) }, lightFrames: s.lightFrames, probeMs: s.probeMs };`,
     );
     const lightTurn = after.lightFrames - lightBefore;
     assert.equal(after.inMotion, false, 'the gesture has ended');
@@ -179,7 +179,7 @@ export default {
     t.log(`FIGURE frame interval while turning, the launch's first turn (${intervals.length - 1} frames, 1280x800): ${intervalFigure(intervals)}`);
     t.log(`FIGURE frame interval while turning, a second turn (${intervalsAgain.length - 1} frames): ${intervalFigure(intervalsAgain)}`);
     t.log(`FIGURE frame interval with the board still (${stillIntervals.length} frames, nothing drawn): p50 ${f(percentile(stillIntervals, 50))} ms, p95 ${f(percentile(stillIntervals, 95))} ms, max ${f(Math.max(...stillIntervals))} ms`);
-    t.log(`FIGURE resolution while turning: ${after.lateInMotion ? `frames came late, ${lightTurn} of the turn's frames drawn light (lower resolution, coarse marbles)` : 'frames kept up, none drawn light'}; drawing buffer at rest ${after.buffer.w}x${after.buffer.h} px`);
+    t.log(`FIGURE resolution while turning: ${after.lateInMotion ? `frames came late, ${lightTurn} of the turn's frames drawn light (lower resolution, coarse marbles)` : 'frames kept up, none drawn light'}; drawing buffer at rest ${after.buffer.w}x${after.buffer.h} px; the board's probe frame at rest ${after.probeMs == null ? 'not drawn' : `${f(after.probeMs)} ms`}`);
     t.log(`FIGURE board frame cost while turning (render call + software GL drawing it, ${cost.length} frames, no compositing, drawn light as a gesture's frames are once late): p50 ${f(percentile(cost, 50))} ms, p95 ${f(percentile(cost, 95))} ms, max ${f(Math.max(...cost))} ms`);
     t.log(`FIGURE board frame cost at rest (full resolution, fine marbles; the same, ${costFull.length} frames): p50 ${f(percentile(costFull, 50))} ms, p95 ${f(percentile(costFull, 95))} ms, max ${f(Math.max(...costFull))} ms`);
     t.log(`FIGURE render call while turning (renderer.render, JS side): p50 ${f(percentile(render, 50))} ms, p95 ${f(percentile(render, 95))} ms (${r0} frames before)`);

@@ -22,7 +22,7 @@ import { buildGround, buildDestinationTint, plateGeometry } from './ground.js';
 import { makePieceGeometries, makeMarble, setFaded, setCoarse, REST_Y, LIFT_Y } from './pieces.js';
 import { arcPoints, dottedLine, makeRingGeometries, makeDestRing } from './marks.js';
 import { attachControls } from './controls.js';
-import { pixelRatioFor, drawsLight, isLateMotionFrame } from './resolution.js';
+import { pixelRatioFor, drawsLight, isLateMotionFrame, probeSaysLate } from './resolution.js';
 import { makeBatch } from './batch.js';
 import { makeGroundImage, pictureTexture, pictureMaterial } from './groundimage.js';
 
@@ -276,7 +276,7 @@ export function createBoard3d({ label, onTap, onHover = () => {}, motion = () =>
   let lastEmptyTap = 0;
   // buildMs: the first update (the scene made from the model), before the first frame.
   // lightFrames: a gesture's frames drawn light (lower resolution, coarse marbles: resolution.js).
-  const stats = { created: performance.now(), firstFrameAt: 0, buildMs: 0, frames: 0, lightFrames: 0, frameAt: [], renderMs: [] };
+  const stats = { created: performance.now(), firstFrameAt: 0, buildMs: 0, frames: 0, lightFrames: 0, probeMs: null, frameAt: [], renderMs: [] };
 
   // ---------- frames on demand ----------
 
@@ -304,8 +304,8 @@ export function createBoard3d({ label, onTap, onHover = () => {}, motion = () =>
     for (const f of flights) if (f(now)) more = true;
     applyCamera();
     applyMarbleDetail();
-    // The ground's picture is made where gestures draw light, in the board's first gesture frame
-    // once this launch's came late (never in a board's first frame).
+    // The ground's picture is made where gestures draw light: by the probe at rest, else in the
+    // board's first gesture frame once this launch's came late (never in a board's first frame).
     if (launch.lateInMotion && inMotion && groundImage && !groundImage.baked) groundImage.bake(renderer, scene);
     const t0 = performance.now();
     drawScene();
@@ -324,6 +324,10 @@ export function createBoard3d({ label, onTap, onHover = () => {}, motion = () =>
       scene.remove(warm);
       warm.userData.dispose();
       warm = null;
+      if (!launch.probed) {
+        launch.probed = true;
+        setTimeout(probe, 0);
+      }
     }
     if (more) requestRender();
   }
@@ -431,6 +435,27 @@ export function createBoard3d({ label, onTap, onHover = () => {}, motion = () =>
     warm.position.y = -1.5;
     scene.add(warm);
     requestRender();
+  }
+
+  /**
+   * Once a launch, after a board's first frames (its shader variants made): one frame at rest,
+   * timed until drawn. If it is slow, this launch's gestures will come late, so light frames start
+   * with the first gesture and the ground's picture is made now, at rest, instead of costing the
+   * frames that find it out (the first gesture's first frames, ~100 ms under software GL).
+   */
+  function probe() {
+    if (destroyed || !sized || launch.lateInMotion) return;
+    const gl = renderer.getContext();
+    const t0 = performance.now();
+    drawScene();
+    gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
+    stats.probeMs = performance.now() - t0;
+    if (!probeSaysLate(stats.probeMs)) return;
+    launch.lateInMotion = true;
+    if (groundImage && !groundImage.baked) {
+      groundImage.bake(renderer, scene);
+      drawScene(); // covers the corner the picture was drawn in
+    }
   }
 
   // ---------- views ----------

@@ -26,3 +26,15 @@ export function pixelRatioFor(device, motion) {
 export function isLateMotionFrame(latencyMs, moving) {
   return moving && latencyMs > LATE_FRAME_MS;
 }
+
+/**
+ * A frame at rest drawn and finished (a pixel read back) in more than this tells, before any
+ * gesture, that this launch's gesture frames will come late: a device whose GL draws the board
+ * in most of a 60 Hz frame at rest cannot also composite it in time.
+ */
+export const SLOW_PROBE_MS = 12;
+
+/** Whether the board's timed frame at rest (its probe) says gestures will come late. */
+export function probeSaysLate(probeMs) {
+  return probeMs > SLOW_PROBE_MS;
+}
