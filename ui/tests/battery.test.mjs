@@ -23,3 +23,12 @@ test('destination rings play their entrance once and use no filter', () => {
   assert.doesNotMatch(css, /filter:\s*url\(/);
   assert.doesNotMatch(render, /feGaussianBlur|'filter'/);
 });
+
+test('scrollbars are styled by the page, so none is an overlay one that fades out', () => {
+  // WebKitGTK's overlay scrollbar fades for ~3 s after every change of its scroller, redrawing
+  // the window each frame (docs/performance.md, "Scrollbars"); a styled one never animates.
+  assert.match(css, /::-webkit-scrollbar\s*\{[^}]*width:\s*\d+px/);
+  assert.match(css, /::-webkit-scrollbar-thumb\s*\{[^}]*background/);
+  // The standard properties take over from ::-webkit-scrollbar and bring the overlay back.
+  assert.doesNotMatch(css, /scrollbar-(width|color)\s*:/);
+});

@@ -1,13 +1,15 @@
 // Issue 13, item 3: a selected piece costs (almost) nothing. Its destination rings appear with one
 // short animation and then nothing runs: no endless CSS animation, no SVG filter. The figure — the
 // WebKit web process's share of a core over 10 s, from /proc — is printed with and without a
-// selection (at 390×844, animations on).
+// selection (at 390×844, animations on), on the 2D board and on the 3D one (issue 12), which
+// draws no frame meanwhile.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { PHONE, resize } from '../lib/page.mjs';
 import { finalScreenshot, launchToHome, setBoard } from '../lib/flows.mjs';
 import { commandName, descendants } from '../lib/procs.mjs';
+import { waitBoardSettled } from '../lib/board3d.mjs';
 
 const WINDOW_S = 10;
 const TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
@@ -72,5 +74,23 @@ export default {
     const s = await ui.snapshot();
     assert.equal(s.game.phase, 'selected', 'still selected after the measurement');
     await finalScreenshot(t, PHONE);
+
+    // The 3D board at the same size: a piece lifted, its rings shown, then no frame drawn.
+    await setBoard(t, '3d');
+    await ui.startGame('diamond', { players: 2, mode: 'local' });
+    assert.equal((await ui.snapshot()).boardKind, '3d', 'the 3D board is shown');
+    await waitBoardSettled(t.driver);
+    const view3d = await ui.view();
+    await ui.tap(view3d.legal_moves[0].from);
+    await ui.waitFor((x) => x.game.phase === 'selected' && x.dests.length > 0, 'a piece picked up on the 3D board');
+    await waitBoardSettled(t.driver);
+    await t.driver.wait(async () => (await t.driver.executeScript("return document.getAnimations().filter((a) => a.playState === 'running').length")) === 0, 3000, 'every animation to end');
+    const framesBefore = await t.driver.executeScript('return window.__board.stats().frames');
+    const selected3d = await webProcessLoad(t.app.pid, WINDOW_S);
+    const framesDrawn = (await t.driver.executeScript('return window.__board.stats().frames')) - framesBefore;
+    t.figures.cpuLoad(t.label, 'Diamond on the 3D board, a piece selected', selected3d, WINDOW_S);
+    t.log(`3D board: ${selected3d.toFixed(1)} % of a core with a piece selected (${WINDOW_S} s), ${framesDrawn} frames drawn meanwhile`);
+    assert.equal(framesDrawn, 0, 'the 3D board draws nothing while nothing changes');
+    assert.equal((await ui.snapshot()).game.phase, 'selected', 'still selected after the measurement');
   },
 };
