@@ -440,7 +440,8 @@ export function createBoard3d({ label, onTap, onHover = () => {}, motion = () =>
   /**
    * Once a launch, after a board's first frames (its shader variants made): one frame at rest,
    * timed until drawn. If it is slow, this launch's gestures will come late, so light frames start
-   * with the first gesture and the ground's picture is made now, at rest, instead of costing the
+   * with the first gesture, and what the first light frame would make (the ground's picture, the
+   * merged marbles, the smaller drawing buffer) is made now, at rest, instead of costing the
    * frames that find it out (the first gesture's first frames, ~100 ms under software GL).
    */
   function probe() {
@@ -452,9 +453,13 @@ export function createBoard3d({ label, onTap, onHover = () => {}, motion = () =>
     stats.probeMs = performance.now() - t0;
     if (!probeSaysLate(stats.probeMs)) return;
     launch.lateInMotion = true;
-    if (groundImage && !groundImage.baked) {
-      groundImage.bake(renderer, scene);
-      drawScene(); // covers the corner the picture was drawn in
+    if (groundImage && !groundImage.baked) groundImage.bake(renderer, scene);
+    // A light frame, then the frame at rest again, in one task: only the last one is shown.
+    for (const moving of [true, false]) {
+      inMotion = moving;
+      applySize();
+      applyMarbleDetail();
+      drawScene();
     }
   }
 
