@@ -454,8 +454,8 @@ export function createBoard3d({ label, onTap, onHover = () => {}, motion = () =>
     if (!probeSaysLate(stats.probeMs)) return;
     launch.lateInMotion = true;
     if (groundImage && !groundImage.baked) groundImage.bake(renderer, scene);
-    // A light frame, then the frame at rest again, in one task: only the last one is shown.
-    for (const moving of [true, false]) {
+    // A light frame, then the frame of the moment again, in one task: only the last one is shown.
+    for (const moving of [true, inMotion]) {
       inMotion = moving;
       applySize();
       applyMarbleDetail();
