@@ -7,7 +7,7 @@
 
 use crate::clocks;
 use crate::error::RoomError;
-use crate::hub::{Action, HubHandle, Snapshot, PRESENCE_TTL};
+use crate::hub::{Action, HistoryMark, HubHandle, Snapshot, PRESENCE_TTL};
 use crate::lobby;
 use crate::protocol::{self, ClientMessage, ServerMessage};
 use crate::server::Shared;
@@ -67,8 +67,8 @@ struct Membership {
     token_hash: Option<String>,
     /// The seat whose presence this connection keeps.
     present_seat: Option<u8>,
-    /// The snapshot version this client holds in full (a `Delta` against it is enough).
-    holds_version: Option<u64>,
+    /// The game and history this client holds in full (a `Delta` that it completes is enough).
+    holds: Option<HistoryMark>,
 }
 
 struct Connection {
@@ -245,7 +245,7 @@ impl Connection {
             ClientMessage::Sync {} => {
                 let member = self.room.as_mut().ok_or(RoomError::NotInRoom)?;
                 // The client asks for everything again.
-                member.holds_version = None;
+                member.holds = None;
                 let snapshot = Arc::clone(&member.hub.snapshots.borrow_and_update());
                 self.push_state(snapshot).await;
                 Ok(())
@@ -301,7 +301,7 @@ impl Connection {
             hub,
             token_hash,
             present_seat,
-            holds_version: None,
+            holds: None,
         };
         let snapshot = Arc::clone(&member.hub.snapshots.borrow_and_update());
         self.room = Some(member);
@@ -335,11 +335,8 @@ impl Connection {
                 .map(|i| i as u8)
         });
         let moved = member.token_hash.is_some() && you != member.present_seat;
-        let room = match &snapshot.delta {
-            Some(delta) if member.holds_version == Some(delta.base_version) => &*delta.room,
-            _ => room,
-        };
-        member.holds_version = Some(snapshot.version);
+        let room = snapshot.room_for(member.holds.as_ref()).unwrap_or(room);
+        member.holds = snapshot.mark.clone();
         let text = protocol::encode(&ServerMessage::State { you, room });
         if moved {
             // A rematch moved the player: the presence entry follows.

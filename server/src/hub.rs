@@ -65,29 +65,53 @@ pub struct Snapshot {
     pub version: u64,
     /// The `room` of the `state` message.
     pub room: Option<Box<RawValue>>,
-    /// The same `room` for a client that holds the previous snapshot (docs/protocol.md, "Deltas").
+    /// The same `room` for a client that holds enough of this game's history (docs/protocol.md,
+    /// "Deltas").
     pub delta: Option<Delta>,
+    /// Which game and how much of its history `room` shows.
+    pub mark: Option<HistoryMark>,
     /// Token hash of each seat, to tell a connection its seat (never sent).
     pub seat_hashes: Vec<Option<String>>,
     /// The room no longer exists.
     pub gone: bool,
 }
 
-/// A `room` that only carries what changed since the snapshot of `base_version`: the history
-/// entries from `history_from` on, and no layout. States grow with the game's history, and every
-/// socket's write buffer keeps the capacity of the largest frame it sent: deltas keep both small.
+/// A `room` that only carries the history entries from `history_from` on, and no layout. States
+/// grow with the game's history, and every socket's write buffer keeps the capacity of the largest
+/// frame it sent: deltas keep both small.
 #[derive(Debug)]
 pub struct Delta {
-    pub base_version: u64,
+    pub history_from: usize,
     pub room: Box<RawValue>,
 }
 
-/// What a delta is taken against: the last snapshot this hub published.
+/// Which game of the room a state shows, and how many history entries it holds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HistoryMark {
+    pub rematch: u32,
+    pub game_id: String,
+    pub history_len: usize,
+}
+
+impl Snapshot {
+    /// The `room` to send a client that holds `held`: the delta when `held` can complete it (same
+    /// game, at least `history_from` entries; within a game the history only grows), else whole.
+    pub fn room_for(&self, held: Option<&HistoryMark>) -> Option<&RawValue> {
+        let delta = self.delta.as_ref().filter(|delta| {
+            matches!((held, &self.mark), (Some(held), Some(mark))
+                if held.rematch == mark.rematch
+                    && held.game_id == mark.game_id
+                    && held.history_len >= delta.history_from)
+        });
+        delta.map(|d| &*d.room).or(self.room.as_deref())
+    }
+}
+
+/// What the next delta is taken against: the last snapshot this hub published.
 struct DeltaBase {
-    version: u64,
-    rematch: u32,
-    game_id: String,
-    history_len: usize,
+    mark: HistoryMark,
+    /// Where that snapshot's delta began.
+    history_from: usize,
 }
 
 /// A connection's link to its room's hub.
@@ -651,11 +675,12 @@ impl Hub {
         let snapshot = match (&self.record, &self.game) {
             (Some(record), Some(game)) if !self.gone => {
                 let snapshot = self.snapshot(record, game);
-                self.delta_base = Some(DeltaBase {
-                    version: record.version,
-                    rematch: record.value.rematch,
-                    game_id: game.id().to_string(),
-                    history_len: game.history_len(),
+                self.delta_base = snapshot.mark.clone().map(|mark| DeltaBase {
+                    history_from: snapshot
+                        .delta
+                        .as_ref()
+                        .map_or(mark.history_len, |d| d.history_from),
+                    mark,
                 });
                 snapshot
             }
@@ -727,34 +752,46 @@ impl Hub {
             expires_at: value.expires_at(),
         };
         let room = to_raw(&state);
-        // Within one game of the room the history only grows: a client holding the last
-        // snapshot needs only the entries after it.
-        let delta = self
+        let mark = HistoryMark {
+            rematch: value.rematch,
+            game_id: game.id().to_string(),
+            history_len: game.history_len(),
+        };
+        // Within one game of the room the history only grows. The delta starts where the last
+        // new entries began, not at the last snapshot: a state that only changes presence or
+        // clocks must not cost a whole room to a client that missed the move just before it
+        // (the watch channel keeps only the latest snapshot).
+        let history_from = self
             .delta_base
             .as_ref()
             .filter(|base| {
-                base.rematch == value.rematch
-                    && base.game_id == game.id()
-                    && base.history_len <= game.history_len()
+                base.mark.rematch == mark.rematch
+                    && base.mark.game_id == mark.game_id
+                    && base.mark.history_len <= mark.history_len
             })
-            .and_then(|base| {
-                let mut state = state;
-                if let Some(view) = state.view.as_object_mut() {
-                    view.remove("layout");
-                    if let Some(Value::Array(history)) = view.get_mut("history") {
-                        history.drain(..base.history_len);
-                    }
+            .map(|base| {
+                if base.mark.history_len < mark.history_len {
+                    base.mark.history_len
+                } else {
+                    base.history_from
                 }
-                state.history_from = Some(base.history_len);
-                to_raw(&state).map(|room| Delta {
-                    base_version: base.version,
-                    room,
-                })
             });
+        let delta = history_from.and_then(|history_from| {
+            let mut state = state;
+            if let Some(view) = state.view.as_object_mut() {
+                view.remove("layout");
+                if let Some(Value::Array(history)) = view.get_mut("history") {
+                    history.drain(..history_from.min(history.len()));
+                }
+            }
+            state.history_from = Some(history_from);
+            to_raw(&state).map(|room| Delta { history_from, room })
+        });
         Snapshot {
             version: record.version,
             room,
             delta,
+            mark: Some(mark),
             seat_hashes: value.seats.iter().map(|s| s.token_hash.clone()).collect(),
             gone: false,
         }
@@ -832,4 +869,58 @@ struct ClockState<'a> {
     turn_started_at: Option<u64>,
     /// When the running clock runs out, unix ms.
     flag_at: Option<u64>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn raw(text: &str) -> Box<RawValue> {
+        RawValue::from_string(text.to_string()).expect("JSON")
+    }
+
+    fn mark(rematch: u32, game_id: &str, history_len: usize) -> HistoryMark {
+        HistoryMark {
+            rematch,
+            game_id: game_id.to_string(),
+            history_len,
+        }
+    }
+
+    /// A snapshot at 6 entries whose delta starts at entry 5 (the last move).
+    fn after_a_move() -> Snapshot {
+        Snapshot {
+            version: 9,
+            room: Some(raw(r#""whole""#)),
+            delta: Some(Delta {
+                history_from: 5,
+                room: raw(r#""delta""#),
+            }),
+            mark: Some(mark(0, "g", 6)),
+            ..Snapshot::default()
+        }
+    }
+
+    fn sent(snapshot: &Snapshot, held: Option<HistoryMark>) -> &str {
+        snapshot.room_for(held.as_ref()).expect("a room").get()
+    }
+
+    #[test]
+    fn a_client_holding_enough_of_the_same_game_gets_the_delta() {
+        let snapshot = after_a_move();
+        // Held the state before the move, or this very state (a presence-only change).
+        assert_eq!(sent(&snapshot, Some(mark(0, "g", 5))), r#""delta""#);
+        assert_eq!(sent(&snapshot, Some(mark(0, "g", 6))), r#""delta""#);
+    }
+
+    #[test]
+    fn a_client_that_cannot_complete_the_delta_gets_the_whole_room() {
+        let snapshot = after_a_move();
+        assert_eq!(sent(&snapshot, None), r#""whole""#);
+        // Missed two moves.
+        assert_eq!(sent(&snapshot, Some(mark(0, "g", 4))), r#""whole""#);
+        // Another rematch, another game.
+        assert_eq!(sent(&snapshot, Some(mark(1, "g", 6))), r#""whole""#);
+        assert_eq!(sent(&snapshot, Some(mark(0, "h", 6))), r#""whole""#);
+    }
 }
