@@ -184,6 +184,14 @@ fn deepen<P: Searchable>(
         timed_out: false,
     };
     let root = root_search(position, params);
+    // A decisive score ends the deepening. Its distance is only sure once the iteration's depth
+    // covers it: every faster end then lies inside the tree. Before that, table entries from
+    // deeper searches (the helper thread's, or a transposition's) can show a slow win while a
+    // fast one is still past the horizon. Timed and multi-threaded searches deepen until the
+    // distance is proven; the node-budgeted levels stop at the first decisive score, as they
+    // did when they were measured, so that they replay.
+    let prove_distance = params.threads > 1 || params.limits.is_timed();
+    let proven = |value: i32, depth: u32| score::plies_to_end(value) <= depth;
     let mut depth = 1;
     while searcher.budget.may_start(depth) {
         searcher.budget.start_iteration(depth);
@@ -218,7 +226,7 @@ fn deepen<P: Searchable>(
                 found.depth = depth;
             }
         }
-        if aborted || score::is_decisive(value) {
+        if aborted || (score::is_decisive(value) && (!prove_distance || proven(value, depth))) {
             break;
         }
         depth += 1;

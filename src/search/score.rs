@@ -14,6 +14,11 @@ pub fn is_decisive(score: i32) -> bool {
     score.abs() >= WIN_MIN
 }
 
+/// Plies from the root to the game's end that a decisive score promises.
+pub fn plies_to_end(score: i32) -> u32 {
+    (WIN - score.abs()).max(0) as u32
+}
+
 /// A decisive score as stored in the table: relative to the node, so it stays true wherever
 /// the position is met again.
 pub fn to_table(score: i32, ply: usize) -> i32 {
