@@ -335,7 +335,7 @@ impl Connection {
                 .map(|i| i as u8)
         });
         let moved = member.token_hash.is_some() && you != member.present_seat;
-        let room = snapshot.room_for(member.holds.as_ref()).unwrap_or(room);
+        let room = snapshot.delta_for(member.holds.as_ref()).unwrap_or(room);
         member.holds = snapshot.mark.clone();
         let text = protocol::encode(&ServerMessage::State { you, room });
         if moved {

@@ -94,16 +94,16 @@ pub struct HistoryMark {
 }
 
 impl Snapshot {
-    /// The `room` to send a client that holds `held`: the delta when `held` can complete it (same
-    /// game, at least `history_from` entries; within a game the history only grows), else whole.
-    pub fn room_for(&self, held: Option<&HistoryMark>) -> Option<&RawValue> {
+    /// The delta `room` for a client that holds `held`, if it can complete it (same game, at
+    /// least `history_from` entries; within a game the history only grows).
+    pub fn delta_for(&self, held: Option<&HistoryMark>) -> Option<&RawValue> {
         let delta = self.delta.as_ref().filter(|delta| {
             matches!((held, &self.mark), (Some(held), Some(mark))
                 if held.rematch == mark.rematch
                     && held.game_id == mark.game_id
                     && held.history_len >= delta.history_from)
         });
-        delta.map(|d| &*d.room).or(self.room.as_deref())
+        delta.map(|d| &*d.room)
     }
 }
 
@@ -901,8 +901,10 @@ mod tests {
         }
     }
 
+    /// What the connection sends (`Connection::push_state`): the delta, else the whole room.
     fn sent(snapshot: &Snapshot, held: Option<HistoryMark>) -> &str {
-        snapshot.room_for(held.as_ref()).expect("a room").get()
+        let whole = snapshot.room.as_deref().expect("a room");
+        snapshot.delta_for(held.as_ref()).unwrap_or(whole).get()
     }
 
     #[test]

@@ -191,7 +191,6 @@ fn deepen<P: Searchable>(
     // distance is proven; the node-budgeted levels stop at the first decisive score, as they
     // did when they were measured, so that they replay.
     let prove_distance = params.threads > 1 || params.limits.is_timed();
-    let proven = |value: i32, depth: u32| score::plies_to_end(value) <= depth;
     let mut depth = 1;
     while searcher.budget.may_start(depth) {
         searcher.budget.start_iteration(depth);
@@ -226,7 +225,9 @@ fn deepen<P: Searchable>(
                 found.depth = depth;
             }
         }
-        if aborted || (score::is_decisive(value) && (!prove_distance || proven(value, depth))) {
+        let settled =
+            score::is_decisive(value) && (!prove_distance || score::plies_to_end(value) <= depth);
+        if aborted || settled {
             break;
         }
         depth += 1;
