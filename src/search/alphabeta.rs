@@ -16,6 +16,7 @@ use super::ordering::{MoveHints, Ordering};
 use super::score::{self, DRAW, INFINITY, WIN};
 use super::searchable::{EvalStyle, Searchable};
 use super::table::{Bound, Table};
+use super::table_pool::{Owner, TablePool, EXPERT_TABLES};
 use crate::position::{GameResult, Outcome, Seat};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -29,7 +30,7 @@ const MAX_PLY: usize = 120;
 const MAX_QUIESCENCE: usize = 24;
 
 /// What shapes a search besides its limits.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Params {
     pub limits: Limits,
     pub style: EvalStyle,
@@ -94,11 +95,24 @@ pub struct Found<M> {
 /// earlier positions that can still repeat (oldest first), for draughts' repetition draws.
 /// With `Params::threads` above one, helper threads search the same position on the same table
 /// while this thread deepens (see [`help`]); their nodes are counted in [`Found::nodes`].
+/// A timed search without noise (expert) takes its table from [`EXPERT_TABLES`] and keeps it
+/// there for the same seat's next move.
 pub fn search<P: Searchable + Sync>(
     position: &P,
     history: &[u64],
     params: &Params,
     stop: &AtomicBool,
+) -> Option<Found<P::Move>> {
+    search_in(position, history, params, stop, &EXPERT_TABLES)
+}
+
+/// [`search`] with the tables a timed search keeps in `pool` (tests give their own).
+pub(crate) fn search_in<P: Searchable + Sync>(
+    position: &P,
+    history: &[u64],
+    params: &Params,
+    stop: &AtomicBool,
+    pool: &TablePool,
 ) -> Option<Found<P::Move>> {
     let mut moves = Vec::new();
     position.legal_moves(&mut moves);
@@ -115,17 +129,46 @@ pub fn search<P: Searchable + Sync>(
     if position.seats() > 2 && params.multi_player == MultiPlayer::MonteCarlo {
         return super::mcts::search(position, params, stop);
     }
-    let table = Table::new(params.table_bits);
-    let helpers = params.threads.saturating_sub(1);
-    if helpers == 0 || root_search(position, params) != RootSearch::Paranoid {
-        return Some(deepen(position, history, params, stop, &table, moves));
+    let root = root_search(position, params);
+    // Without noise the seed changes nothing, so every move of a game has the same owner.
+    let owner = (params.limits.is_timed() && params.noise == 0 && root == RootSearch::Paranoid)
+        .then(|| Owner {
+            variant: position.variant(),
+            seat: position.to_move(),
+            params: Params { seed: 0, ..*params },
+        });
+    let table = match owner {
+        Some(owner) => pool.take(owner, params.table_bits, position.search_key()),
+        None => Table::new(params.table_bits),
+    };
+    let found = if params.threads > 1 && root == RootSearch::Paranoid {
+        search_with_helpers(position, history, params, stop, &table, moves)
+    } else {
+        deepen(position, history, params, stop, &table, moves)
+    };
+    if let Some(owner) = owner {
+        pool.give_back(owner, table);
     }
+    Some(found)
+}
+
+/// [`deepen`] on this thread while `params.threads - 1` helpers search the same position on
+/// the same table ([`help`]).
+fn search_with_helpers<P: Searchable + Sync>(
+    position: &P,
+    history: &[u64],
+    params: &Params,
+    stop: &AtomicBool,
+    table: &Table,
+    moves: Vec<P::Move>,
+) -> Found<P::Move> {
+    let helpers = params.threads.saturating_sub(1);
     // Helpers stop when this thread is done, for whatever reason (its time, or `stop`).
     let done = AtomicBool::new(false);
-    Some(std::thread::scope(|scope| {
+    std::thread::scope(|scope| {
         let handles: Vec<_> = (1..=helpers)
             .filter_map(|helper| {
-                let (table, done) = (&table, &done);
+                let done = &done;
                 std::thread::Builder::new()
                     .name(format!("search-helper-{helper}"))
                     .spawn_scoped(scope, move || {
@@ -134,13 +177,13 @@ pub fn search<P: Searchable + Sync>(
                     .ok()
             })
             .collect();
-        let mut found = deepen(position, history, params, stop, &table, moves);
+        let mut found = deepen(position, history, params, stop, table, moves);
         done.store(true, std::sync::atomic::Ordering::SeqCst);
         for handle in handles {
             found.nodes += handle.join().unwrap_or(0);
         }
         found
-    }))
+    })
 }
 
 /// Which search the root runs.

@@ -254,7 +254,8 @@ pub fn expert_threads() -> u32 {
 /// way abandoned at the full time; the move played is the cut iteration's best if it proved one
 /// (see `alphabeta::search`), else the last complete iteration's. No evaluation noise (its
 /// timing varies its play already), late-move reductions in draughts as hard, aspiration
-/// windows, hard's search with more than two seats, `threads` search threads (alpha-beta only).
+/// windows, hard's search with more than two seats, `threads` search threads (alpha-beta only),
+/// and its table kept from one move to the next (`search::table_pool`).
 fn expert_config(kind: GameKind, movetime: MoveTime, threads: u32) -> PlayerConfig {
     let hard = movetime.duration();
     PlayerConfig {

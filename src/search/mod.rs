@@ -4,7 +4,7 @@
 //! Layout: [`searchable`] (what a game gives the search), [`playable`] (the object-safe face
 //! over any searchable game), [`alphabeta`] (iterative-deepening PVS, paranoid for more than two
 //! seats or Best-Reply Search where a game allows it, capture quiescence) with [`table`],
-//! [`ordering`] and [`limits`]; [`mistakes`] (the easy level); [`levels`] (the levels and
+//! [`table_pool`] (expert's tables kept between moves), [`ordering`] and [`limits`]; [`mistakes`] (the easy level); [`levels`] (the levels and
 //! players, their budgets per game); [`player`] (a player on a concrete record); [`eval`] (one
 //! evaluation per game); [`selfplay`] (the match harness); [`tuning`] (the Texel tuner of the
 //! draughts weights).
@@ -23,6 +23,7 @@ pub mod score;
 pub mod searchable;
 pub mod selfplay;
 pub mod table;
+pub mod table_pool;
 #[cfg(test)]
 mod testgame;
 pub mod tuning;

@@ -1,5 +1,5 @@
 //! The match harness: CPU players play each other with seats rotated every game, and the
-//! report counts wins per player and per seat, draws, game length and move times.
+//! report counts wins per player and per seat, draws, game length, move times and search depths.
 
 use super::limits::ThinkClock;
 use super::{GameFactory, Playable, Player};
@@ -62,6 +62,8 @@ pub struct GameSummary {
     pub moves: Vec<String>,
     /// Each move's thinking time, by participant.
     pub move_times: Vec<Vec<Duration>>,
+    /// Each move's deepest completed iteration, by participant (0: a forced move, not searched).
+    pub move_depths: Vec<Vec<u32>>,
 }
 
 /// Figures for one participant.
@@ -71,6 +73,7 @@ pub struct ParticipantStats {
     pub draws: u32,
     pub losses: u32,
     pub move_times: Vec<Duration>,
+    pub move_depths: Vec<u32>,
 }
 
 impl ParticipantStats {
@@ -96,6 +99,18 @@ impl ParticipantStats {
 
     pub fn max_time(&self) -> Duration {
         self.move_times.iter().max().copied().unwrap_or_default()
+    }
+
+    /// Mean deepest completed iteration over the searched moves (forced ones left out).
+    pub fn mean_depth(&self) -> f64 {
+        let searched: Vec<u32> = self
+            .move_depths
+            .iter()
+            .copied()
+            .filter(|&depth| depth > 0)
+            .collect();
+        let total: u64 = searched.iter().map(|&depth| u64::from(depth)).sum();
+        total as f64 / searched.len().max(1) as f64
     }
 }
 
@@ -123,6 +138,9 @@ impl MatchReport {
         for game in &games {
             for (participant, times) in game.move_times.iter().enumerate() {
                 participants[participant].move_times.extend(times);
+            }
+            for (participant, depths) in game.move_depths.iter().enumerate() {
+                participants[participant].move_depths.extend(depths);
             }
             match game.result {
                 GameResult::Draw => {
@@ -172,6 +190,7 @@ impl MatchReport {
             merged.draws += stats.draws;
             merged.losses += stats.losses;
             merged.move_times.extend(&stats.move_times);
+            merged.move_depths.extend(&stats.move_depths);
         }
         merged
     }
@@ -205,7 +224,7 @@ impl fmt::Display for MatchReport {
         )?;
         writeln!(
             f,
-            "{:<12} {:>6} {:>6} {:>6} {:>6} {:>7} {:>8} {:>10} {:>10} {:>10}",
+            "{:<12} {:>6} {:>6} {:>6} {:>6} {:>7} {:>8} {:>10} {:>10} {:>10} {:>6}",
             "player",
             "seats",
             "wins",
@@ -215,14 +234,15 @@ impl fmt::Display for MatchReport {
             "moves",
             "mean ms",
             "median ms",
-            "max ms"
+            "max ms",
+            "depth"
         )?;
         for player in self.distinct_players() {
             let stats = self.by_player(player);
             let seats = self.players.iter().filter(|&&p| p == player).count();
             writeln!(
                 f,
-                "{:<12} {:>6} {:>6} {:>6} {:>6} {:>6.1}% {:>8} {:>10.1} {:>10.1} {:>10.1}",
+                "{:<12} {:>6} {:>6} {:>6} {:>6} {:>6.1}% {:>8} {:>10.1} {:>10.1} {:>10.1} {:>6.1}",
                 player.label(),
                 seats,
                 stats.wins,
@@ -233,6 +253,7 @@ impl fmt::Display for MatchReport {
                 millis(stats.mean_time()),
                 millis(stats.median_time()),
                 millis(stats.max_time()),
+                stats.mean_depth(),
             )?;
         }
         let games = self.games.len().max(1) as f64;
@@ -254,9 +275,16 @@ impl fmt::Display for MatchReport {
     }
 }
 
+/// A player's move in a match, with the deepest iteration its search completed.
+#[derive(Clone, Debug)]
+pub struct Answer {
+    pub info: MoveInfo,
+    pub depth: u32,
+}
+
 /// How a harness asks a player for a move on a game `G` (the real one is
 /// [`Playable::decide`]).
-pub type Mover<'a, G> = dyn Fn(&G, Player, u64, &AtomicBool) -> Option<MoveInfo> + Sync + 'a;
+pub type Mover<'a, G> = dyn Fn(&G, Player, u64, &AtomicBool) -> Option<Answer> + Sync + 'a;
 /// Called with (games finished, games in all) after each game.
 pub type Progress<'a> = dyn Fn(u32, u32) + Sync + 'a;
 
@@ -269,7 +297,10 @@ pub fn run(
 ) -> Result<MatchReport, SelfplayError> {
     let mover = |game: &(dyn Playable + 'static), player: Player, seed: u64, stop: &AtomicBool| {
         game.decide(player, seed, None, stop)
-            .map(|decision| decision.info)
+            .map(|decision| Answer {
+                info: decision.info,
+                depth: decision.depth,
+            })
     };
     run_with(config, factory, &mover, progress)
 }
@@ -350,6 +381,7 @@ fn play_one<G: AnyGame + ?Sized>(
         .wrapping_mul(0x9E37_79B9_7F4A_7C15);
     let stop = AtomicBool::new(false);
     let mut move_times = vec![Vec::new(); seats];
+    let mut move_depths = vec![Vec::new(); seats];
     let mut moves = Vec::new();
     let opening_seed = config
         .seed
@@ -383,10 +415,11 @@ fn play_one<G: AnyGame + ?Sized>(
         let chosen = mover(game.as_ref(), config.players[participant], game_seed, &stop);
         move_times[participant].push(started.elapsed());
         let player = config.players[participant].label();
-        let info = chosen.ok_or_else(|| SelfplayError::NoMove {
+        let Answer { info, depth } = chosen.ok_or_else(|| SelfplayError::NoMove {
             game: index,
             player: player.clone(),
         })?;
+        move_depths[participant].push(depth);
         game.play(&info.text)
             .map_err(|error| SelfplayError::IllegalMove {
                 game: index,
@@ -403,6 +436,7 @@ fn play_one<G: AnyGame + ?Sized>(
         plies: game.ply(),
         moves,
         move_times,
+        move_depths,
     })
 }
 

@@ -1,5 +1,7 @@
-//! Transposition table: one entry per slot, replaced when the new search is as deep or the
-//! slot holds another position. Scores are from the root seat's side (one table per search).
+//! Transposition table: one entry per slot, replaced when the new search is as deep, the slot
+//! holds another position, or the entry is left from an earlier search. Scores are from the root
+//! seat's side: a table serves one search, or (expert, [`super::table_pool`]) the searches of one
+//! seat in one game, which share that side.
 //!
 //! The table may be shared by the threads of one search (expert's helpers, `Params::threads`):
 //! each slot is two atomic words, the entry packed into one and the key XOR-ed with it in the
@@ -45,18 +47,24 @@ pub struct Entry {
     pub score: i32,
     pub depth: i16,
     pub bound: Bound,
+    /// The search that stored it, modulo [`GENERATIONS`] ([`Table::next_search`]).
+    generation: u8,
     /// Index of the best move in the position's `legal_moves` order (games list moves in a
     /// fixed order), or `u16::MAX`.
     pub best: u16,
 }
 
+/// Searches a table tells apart: the generation takes the 6 bits above the bound's 2.
+const GENERATIONS: u8 = 64;
+
 impl Entry {
     /// Score in the low 32 bits, then depth (8 bits: `store` keeps it within 0..=255), bound
-    /// (8 bits) and best move (16 bits).
+    /// (2 bits), generation (6 bits) and best move (16 bits).
     fn pack(&self) -> u64 {
         u64::from(self.score as u32)
             | u64::from(self.depth as u8) << 32
             | self.bound.code() << 40
+            | u64::from(self.generation) << 42
             | u64::from(self.best) << 48
     }
 
@@ -65,7 +73,8 @@ impl Entry {
             key,
             score: data as u32 as i32,
             depth: ((data >> 32) & 0xFF) as i16,
-            bound: Bound::from_code((data >> 40) & 0xFF)?,
+            bound: Bound::from_code((data >> 40) & 0b11)?,
+            generation: ((data >> 42) & 0x3F) as u8,
             best: (data >> 48) as u16,
         })
     }
@@ -80,6 +89,8 @@ struct Slot {
 pub struct Table {
     slots: Vec<Slot>,
     mask: usize,
+    /// The search now storing ([`Table::next_search`]); a fresh table's searches are all 0.
+    generation: u8,
 }
 
 impl Table {
@@ -94,7 +105,19 @@ impl Table {
                 })
                 .collect(),
             mask: size - 1,
+            generation: 0,
         }
+    }
+
+    /// log2 of the table's entries.
+    pub fn bits(&self) -> u32 {
+        self.mask.count_ones()
+    }
+
+    /// Starts another search on this table: what earlier searches stored still answers probes
+    /// (their depths and bounds stay true), but no longer keeps a slot from the new search.
+    pub fn next_search(&mut self) {
+        self.generation = (self.generation + 1) % GENERATIONS;
     }
 
     fn read(&self, key: u64) -> Option<Entry> {
@@ -118,7 +141,7 @@ impl Table {
         // Depths stay far below 255 (the deepest iteration is 64 plies).
         let depth = depth.clamp(0, i32::from(u8::MAX)) as i16;
         if let Some(old) = self.read(key) {
-            if old.depth > depth && bound != Bound::Exact {
+            if old.depth > depth && bound != Bound::Exact && old.generation == self.generation {
                 return;
             }
         }
@@ -127,6 +150,7 @@ impl Table {
             score: score::to_table(value, ply),
             depth,
             bound,
+            generation: self.generation,
             best: u16::try_from(best).unwrap_or(u16::MAX),
         }
         .pack();
@@ -179,6 +203,33 @@ mod tests {
         table.store(5 + 16, 0, 1, -3, Bound::Upper, 0);
         assert!(table.probe(5, 0).is_none());
         assert_eq!(table.probe(5 + 16, 0).map(|e| e.score), Some(-3));
+    }
+
+    #[test]
+    fn a_later_search_replaces_an_earlier_ones_deeper_bound_and_still_reads_it() {
+        let mut table = Table::new(4);
+        table.store(5, 0, 6, 40, Bound::Lower, 1);
+        table.next_search();
+        assert_eq!(
+            table.probe(5, 0).map(|e| (e.depth, e.score, e.bound)),
+            Some((6, 40, Bound::Lower)),
+            "an earlier search's entry answers probes"
+        );
+        table.store(5, 0, 2, 10, Bound::Upper, 2);
+        assert_eq!(table.probe(5, 0).map(|e| (e.depth, e.score)), Some((2, 10)));
+        // Within the new search the deeper bound is kept again.
+        table.store(5, 0, 1, 7, Bound::Upper, 3);
+        assert_eq!(table.probe(5, 0).map(|e| (e.depth, e.score)), Some((2, 10)));
+        // The generation wraps: search 64 after this one is this one again.
+        for _ in 0..GENERATIONS {
+            table.next_search();
+        }
+        table.store(5, 0, 1, 7, Bound::Upper, 3);
+        assert_eq!(table.probe(5, 0).map(|e| (e.depth, e.score)), Some((2, 10)));
+        table.next_search();
+        table.store(5, 0, 1, 7, Bound::Upper, 3);
+        assert_eq!(table.probe(5, 0).map(|e| (e.depth, e.score)), Some((1, 7)));
+        assert_eq!(table.bits(), 4);
     }
 
     /// Two threads write entries whose every field derives from the key into the same few

@@ -951,7 +951,10 @@ mod tests {
                 return None;
             };
             let choice = player::choose(record, &nim_config(level), seed, None, stop)?;
-            Some(record.position().move_info(&choice.mv))
+            Some(selfplay::Answer {
+                info: record.position().move_info(&choice.mv),
+                depth: choice.depth,
+            })
         };
         selfplay::run_with(&config, &factory, &mover, None).expect("match")
     }
@@ -972,7 +975,12 @@ mod tests {
         for (index, game) in report.games.iter().enumerate() {
             assert_eq!(game.seating[0], index % 2, "participant 0 alternates seats");
             assert_eq!(game.plies, game.moves.len());
+            let depths: usize = game.move_depths.iter().map(Vec::len).sum();
+            assert_eq!(depths, game.plies, "one depth per move");
         }
+        // Easy scores its moves 2 plies deep; hard deepens on 50 000 nodes.
+        assert_eq!(easy.mean_depth(), 2.0);
+        assert!(hard.mean_depth() > 4.0, "{report}");
         // In Nim [9,10,11,12] the XOR of 1, 2, 3, 0 is 0: the first player loses against perfect
         // play, so the hard player wins at least the games where it moves second.
         assert!(hard.wins >= 4, "{report}");

@@ -1,0 +1,202 @@
+//! Expert's transposition tables, kept from one move to the next. A search two plies after the
+//! last one of the same seat finds that search's entries for the positions it expected, so its
+//! first iterations cost little and its move ordering starts from the previous best lines: the
+//! usual way a timed engine turns the time it spent last move into depth on this one.
+//!
+//! A table's scores are from its root seat's side and follow from the search's parameters (the
+//! evaluation, the reductions, the endgame databases), so a table is kept for an [`Owner`] (the
+//! game variant, the seat, the parameters) and only handed to searches by the same owner. Entries
+//! of its earlier searches answer probes (a depth and bound stay true of a position whatever
+//! search stored them) but give way to the new search's ([`Table::next_search`]). Only
+//! time-managed searches without noise use the pool (`alphabeta::search`): the node-budgeted
+//! levels start from an empty table so that they replay.
+
+use super::alphabeta::Params;
+use super::table::Table;
+use crate::position::{Seat, Variant};
+use std::sync::Mutex;
+
+/// Whose searches a kept table serves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Owner {
+    pub variant: Variant,
+    /// The root seat: the side the table's scores are from.
+    pub seat: Seat,
+    /// The search's parameters, its seed set to 0 (searches without noise do not use it).
+    pub params: Params,
+}
+
+/// At most `capacity` tables, the most recently given back first.
+pub struct TablePool {
+    kept: Mutex<Vec<(Owner, Table)>>,
+    capacity: usize,
+}
+
+/// Expert's tables: one per seat of two games at once (two games on the match harness's two
+/// jobs, or a game and a hint), 16 MiB each at expert's size.
+pub static EXPERT_TABLES: TablePool = TablePool::new(2);
+
+impl TablePool {
+    pub const fn new(capacity: usize) -> TablePool {
+        TablePool {
+            kept: Mutex::new(Vec::new()),
+            capacity,
+        }
+    }
+
+    /// A table of `2^bits` entries for `owner`'s search of the position whose search key is
+    /// `root`: among the owner's kept tables, the one that holds `root` (the previous search of
+    /// this game), else the most recent one, else a new table.
+    pub fn take(&self, owner: Owner, bits: u32, root: u64) -> Table {
+        let kept = self.kept.lock().ok().and_then(|mut kept| {
+            let fits =
+                |(kept_for, table): &(Owner, Table)| *kept_for == owner && table.bits() == bits;
+            let at = kept
+                .iter()
+                .position(|entry| fits(entry) && entry.1.probe(root, 0).is_some())
+                .or_else(|| kept.iter().position(fits))?;
+            Some(kept.remove(at).1)
+        });
+        match kept {
+            Some(mut table) => {
+                table.next_search();
+                table
+            }
+            None => Table::new(bits),
+        }
+    }
+
+    /// Keeps `table` for `owner`'s next search, dropping the least recently used beyond the
+    /// capacity.
+    pub fn give_back(&self, owner: Owner, table: Table) {
+        if let Ok(mut kept) = self.kept.lock() {
+            kept.insert(0, (owner, table));
+            kept.truncate(self.capacity);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::international::International;
+    use crate::position::{GameKind, Position};
+    use crate::search::alphabeta;
+    use crate::search::levels::{self, MoveTime};
+    use crate::search::limits::Limits;
+    use crate::search::table::Bound;
+    use crate::search::Player;
+    use std::sync::atomic::AtomicBool;
+    use std::time::Duration;
+
+    fn owner(kind: GameKind, seat: Seat) -> Owner {
+        let variant = Variant::standard(kind);
+        Owner {
+            variant,
+            seat,
+            params: levels::config(variant, Player::ExpertSingle(MoveTime::DEFAULT)).params,
+        }
+    }
+
+    #[test]
+    fn a_table_goes_back_to_its_owner_and_to_no_one_else() {
+        let pool = TablePool::new(2);
+        let white = owner(GameKind::English, 0);
+        let table = pool.take(white, 6, 11);
+        assert!(table.probe(11, 0).is_none(), "a new table is empty");
+        table.store(11, 0, 5, 42, Bound::Exact, 0);
+        pool.give_back(white, table);
+        let slower = Owner {
+            params: alphabeta::Params {
+                reductions: false,
+                ..white.params
+            },
+            ..white
+        };
+        for other in [
+            owner(GameKind::English, 1),
+            owner(GameKind::International, 0),
+            slower,
+        ] {
+            assert!(pool.take(other, 6, 11).probe(11, 0).is_none(), "{other:?}");
+        }
+        assert!(
+            pool.take(white, 7, 11).probe(11, 0).is_none(),
+            "a table of another size is not handed out"
+        );
+        let again = pool.take(white, 6, 11);
+        assert_eq!(again.probe(11, 0).map(|entry| entry.score), Some(42));
+        assert!(
+            pool.take(white, 6, 11).probe(11, 0).is_none(),
+            "a table is handed to one search at a time"
+        );
+    }
+
+    #[test]
+    fn the_table_holding_the_root_is_preferred_and_the_oldest_dropped() {
+        let pool = TablePool::new(2);
+        let white = owner(GameKind::International, 0);
+        let with_key = |key: u64| {
+            let table = Table::new(6);
+            table.store(key, 0, 3, key as i32, Bound::Exact, 0);
+            table
+        };
+        pool.give_back(white, with_key(1));
+        pool.give_back(white, with_key(2));
+        assert_eq!(pool.take(white, 6, 1).probe(1, 0).map(|e| e.score), Some(1));
+        pool.give_back(white, with_key(1));
+        pool.give_back(white, with_key(3));
+        // Capacity 2: the table holding 2 was the least recently given back, and is gone. With
+        // no table holding the root, the most recent one comes first.
+        let holds = |table: &Table| [1, 2, 3].map(|key| table.probe(key, 0).is_some());
+        assert_eq!(holds(&pool.take(white, 6, 2)), [false, false, true]);
+        assert_eq!(holds(&pool.take(white, 6, 2)), [true, false, false]);
+        assert_eq!(holds(&pool.take(white, 6, 2)), [false, false, false]);
+    }
+
+    /// Expert's searches two plies after its last one, to the same depth: with the table kept
+    /// from that search they visit fewer positions than from an empty table. Both seats play
+    /// the searches' best moves from the International start, each on its own kept table; at
+    /// each of white's moves after its first, the same search runs again on an empty table.
+    /// `--nocapture` prints the totals (docs/cpu.md, "Tables kept between moves").
+    #[test]
+    #[ignore = "deep: 55 searches 12 plies deep (about 20 s)"]
+    fn a_kept_table_lets_the_seats_next_search_reach_its_depth_on_fewer_nodes() {
+        const DEPTH: u32 = 12;
+        const PLIES: usize = 40;
+        let variant = Variant::standard(GameKind::International);
+        let expert = levels::config(variant, Player::ExpertSingle(MoveTime::DEFAULT)).params;
+        let hour = Duration::from_secs(3600);
+        let params = alphabeta::Params {
+            limits: Limits::timed(hour, hour, DEPTH),
+            ..expert
+        };
+        let stop = AtomicBool::new(false);
+        let pool = TablePool::new(2);
+        let search = |position: &International, pool: &TablePool| {
+            alphabeta::search_in(position, &[], &params, &stop, pool).expect("a move")
+        };
+        let mut position = International::start(variant).expect("the start");
+        let (mut kept_nodes, mut fresh_nodes, mut compared) = (0, 0, 0);
+        for ply in 0..PLIES {
+            let found = search(&position, &pool);
+            if ply >= 2 && ply % 2 == 0 && found.depth > 0 {
+                let fresh = search(&position, &TablePool::new(2));
+                assert_eq!((found.depth, fresh.depth), (DEPTH, DEPTH), "ply {ply}");
+                kept_nodes += found.nodes;
+                fresh_nodes += fresh.nodes;
+                compared += 1;
+            }
+            position = position.after(&found.best);
+        }
+        eprintln!(
+            "{compared} searches {DEPTH} plies deep: {kept_nodes} nodes with kept tables, \
+             {fresh_nodes} from empty ones"
+        );
+        assert!(compared >= 10, "only {compared} searched positions");
+        assert!(
+            kept_nodes * 100 < fresh_nodes * 95,
+            "{kept_nodes} nodes with kept tables, {fresh_nodes} from empty ones"
+        );
+    }
+}
