@@ -103,14 +103,14 @@ impl ParticipantStats {
 
     /// Mean deepest completed iteration over the searched moves (forced ones left out).
     pub fn mean_depth(&self) -> f64 {
-        let searched: Vec<u32> = self
+        let (total, searched) = self
             .move_depths
             .iter()
-            .copied()
-            .filter(|&depth| depth > 0)
-            .collect();
-        let total: u64 = searched.iter().map(|&depth| u64::from(depth)).sum();
-        total as f64 / searched.len().max(1) as f64
+            .filter(|&&depth| depth > 0)
+            .fold((0u64, 0u64), |(total, searched), &depth| {
+                (total + u64::from(depth), searched + 1)
+            });
+        total as f64 / searched.max(1) as f64
     }
 }
 
