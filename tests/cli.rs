@@ -347,3 +347,61 @@ fn endgame_build_writes_tables_that_probe_and_info_read_and_a_damaged_file_is_re
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `selfplay --record FILE` writes one line per game (number, players by seat, result, ending,
+/// plies, moves) and the table ends with the endings; a file that cannot be created is a typed
+/// error before any game is played.
+#[test]
+fn selfplay_records_its_games_and_refuses_a_bad_record_path() {
+    let dir = std::env::temp_dir().join(format!("damas-cli-record-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("games.tsv");
+    let path_text = path.to_str().expect("utf-8 path");
+    let args = [
+        "selfplay",
+        "english",
+        "--levels",
+        "easy,easy",
+        "--games",
+        "2",
+        "--record",
+        path_text,
+    ];
+    let output = damas(&args);
+    assert!(output.status.success(), "{output:?}");
+    let table = String::from_utf8_lossy(&output.stdout);
+    assert!(table.contains("endings: "), "{table}");
+    let recorded = std::fs::read_to_string(&path).expect("the record file");
+    let lines: Vec<&str> = recorded.lines().collect();
+    assert_eq!(lines.len(), 2, "{recorded}");
+    for (index, line) in lines.iter().enumerate() {
+        let fields: Vec<&str> = line.split('\t').collect();
+        assert_eq!(fields.len(), 6, "{line}");
+        assert_eq!(fields[0], index.to_string());
+        assert_eq!(fields[1], "easy,easy");
+        assert_eq!(
+            fields[5].split(' ').count().to_string(),
+            fields[4],
+            "one move per ply: {line}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+
+    let missing = dir.join("no-such-dir").join("games.tsv");
+    // 400 games of hard would take an hour: the refusal must come before them.
+    let output = damas(&[
+        "selfplay",
+        "international",
+        "--levels",
+        "hard,hard",
+        "--games",
+        "400",
+        "--record",
+        missing.to_str().expect("utf-8 path"),
+    ]);
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("no-such-dir"), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(output.stdout.is_empty());
+}

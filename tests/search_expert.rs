@@ -116,3 +116,23 @@ fn expert_stopped_at_once_still_answers_a_legal_move() {
         );
     }
 }
+
+/// International, Black to move: its lone king must take one of White's two kings (46x…, eight
+/// landing squares), which leaves king against king with White to move, drawn by the rules
+/// unless White can take at once (docs/rules.md, I9). Only the landing on 28 lets White's king on
+/// 50 take. So the position is a draw, which hard scores 0 and expert, whose contempt in draughts
+/// makes a draw cost it 15 (`Params::contempt`), scores -15; neither lands on 28.
+#[test]
+fn expert_scores_a_forced_draw_below_level_and_hard_at_level() {
+    let variant = Variant::new(GameKind::International, None, false).expect("variant");
+    let game = catalogue::new_game(variant, Some("B:WK41,K50:BK46")).expect("position");
+    let stop = AtomicBool::new(false);
+    for (player, draw) in [
+        (Player::Cpu(Level::Hard), 0),
+        (Player::ExpertSingle(movetime(500)), -15),
+    ] {
+        let decision = game.decide(player, SEED, None, &stop).expect("a move");
+        assert_eq!(decision.score, draw, "{player:?}: {decision:?}");
+        assert_ne!(decision.info.text, "46x28", "{player:?}");
+    }
+}

@@ -48,14 +48,55 @@ fn assert_adds_up(report: &MatchReport, games: u32) {
         );
     }
     let text = report.to_string();
-    for name in ["player", "seat 0", "draws", "mean plies"] {
+    for name in ["player", "seat 0", "draws", "mean plies", "endings: "] {
         assert!(text.contains(name), "{text}");
+    }
+    let endings = report.endings();
+    assert_eq!(endings.iter().map(|(_, count)| count).sum::<u32>(), games);
+    for (name, count) in endings {
+        let ended = report
+            .games
+            .iter()
+            .filter(|game| game.reason.map(|reason| reason.as_str()) == Some(name))
+            .count();
+        assert_eq!(ended, count as usize, "{name}: {text}");
+    }
+}
+
+/// Each line of [`MatchReport::game_lines`] replays, move by move on a fresh game, to the end
+/// it reports.
+fn assert_lines_replay(report: &MatchReport) {
+    let lines = report.game_lines();
+    assert_eq!(lines.lines().count(), report.games.len(), "{lines}");
+    for (line, game) in lines.lines().zip(&report.games) {
+        let fields: Vec<&str> = line.split('\t').collect();
+        assert_eq!(fields.len(), 6, "{line}");
+        let labels: Vec<String> = game
+            .seating
+            .iter()
+            .map(|&participant| report.players[participant].label())
+            .collect();
+        assert_eq!(fields[1], labels.join(","));
+        let mut replay = catalogue::new_game(report.variant, None).expect("start");
+        for text in fields[5].split(' ') {
+            replay.play(text).expect("a recorded move replays");
+        }
+        let outcome = replay.outcome().expect("the replayed game is over");
+        let result = match outcome.result {
+            GameResult::Draw => "draw".to_string(),
+            GameResult::Win(seat) => format!("seat{seat}"),
+        };
+        assert_eq!(outcome.result, game.result);
+        assert_eq!(fields[2], result, "{line}");
+        assert_eq!(fields[3], outcome.reason.as_str(), "{line}");
+        assert_eq!(fields[4], game.plies.to_string(), "{line}");
     }
 }
 
 fn smoke(kind: GameKind, players: u8, levels: &[Level], games: u32) {
     let one = play(kind, players, levels, games, 1);
     assert_adds_up(&one, games);
+    assert_lines_replay(&one);
     let two = play(kind, players, levels, games, 2);
     for (a, b) in one.games.iter().zip(&two.games) {
         assert_eq!(a.moves, b.moves, "{kind:?}: same seed, same moves");

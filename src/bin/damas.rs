@@ -90,6 +90,10 @@ enum Command {
         /// Games played at once.
         #[arg(long, default_value_t = 1)]
         jobs: usize,
+        /// Also writes every game to this file, one line each: number, players by seat,
+        /// result, ending rule, plies and moves.
+        #[arg(long)]
+        record: Option<std::path::PathBuf>,
     },
     /// Texel tuning: plays the engine against itself and fits the draughts evaluation's weights
     /// to the games' results (docs/cpu.md, "Tuned evaluation"); prints the fitted weights.
@@ -215,6 +219,11 @@ enum CliError {
     NoTables(String, String),
     #[error("could not write output: {0}")]
     Output(#[from] std::io::Error),
+    #[error("could not write the games to {path}: {source}")]
+    Record {
+        path: String,
+        source: std::io::Error,
+    },
 }
 
 /// `--movetime`: milliseconds within expert's range, checked by clap before anything runs.
@@ -525,6 +534,7 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), CliError> {
             games,
             seed,
             jobs,
+            record,
         } => {
             let kind = GameKind::parse(&game)?;
             let players_count = players.or(Some(levels.len() as u8));
@@ -542,7 +552,23 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), CliError> {
                 jobs,
                 opening_plies,
             };
+            // Opened before the match, so a bad path costs no games.
+            let record_error = |path: &std::path::Path| {
+                let path = path.display().to_string();
+                move |source| CliError::Record { path, source }
+            };
+            let record = record
+                .map(|path| {
+                    std::fs::File::create(&path)
+                        .map(|file| (file, path.clone()))
+                        .map_err(record_error(&path))
+                })
+                .transpose()?;
             let report = selfplay::run(&config, &catalogue::new_game, Some(&progress_bar))?;
+            if let Some((mut file, path)) = record {
+                file.write_all(report.game_lines().as_bytes())
+                    .map_err(record_error(&path))?;
+            }
             write!(out, "{report}")?;
         }
         Command::Tune {

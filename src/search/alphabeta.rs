@@ -57,6 +57,11 @@ pub struct Params {
     /// Probe the game's endgame databases when loaded (expert only: the node-budgeted levels
     /// and the baseline replay exactly whatever files a machine holds).
     pub endgame: bool,
+    /// What a draw costs the root seat, in the evaluation's units: draws (by the rules, by
+    /// repetition on the path, in the endgame databases) score `-contempt` instead of 0, so a
+    /// player that expects to outplay its opponent keeps the game going rather than take a
+    /// draw it is not forced into. 0 for every level but expert.
+    pub contempt: i32,
 }
 
 /// How the search treats more than two seats.
@@ -552,8 +557,13 @@ impl<'a, P: Searchable> Searcher<'a, P> {
         match outcome.result {
             GameResult::Win(seat) if seat == self.root => WIN - ply as i32,
             GameResult::Win(_) => -(WIN - ply as i32),
-            GameResult::Draw => DRAW,
+            GameResult::Draw => self.draw(),
         }
+    }
+
+    /// A draw's score for the root seat.
+    fn draw(&self) -> i32 {
+        DRAW - self.params.contempt
     }
 
     /// The databases' exact score of a position at `ply`, when they hold it and its value stands
@@ -564,7 +574,7 @@ impl<'a, P: Searchable> Searcher<'a, P> {
         let tables = self.endgame.as_deref()?;
         let value = position.endgame_value(tables)?;
         let (winner_to_move, distance) = match value {
-            Value::Draw => return Some(DRAW),
+            Value::Draw => return Some(self.draw()),
             Value::Win(distance) => (true, distance),
             Value::Loss(distance) => (false, distance),
         };
@@ -613,7 +623,7 @@ impl<'a, P: Searchable> Searcher<'a, P> {
         }
         let key = position.search_key();
         if ply > 0 && self.repeats(position.zobrist()) {
-            return DRAW;
+            return self.draw();
         }
         if ply > 0 {
             if let Some(score) = self.endgame_score(position, ply) {

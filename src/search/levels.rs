@@ -242,6 +242,11 @@ const EXPERT_MAX_DEPTH: u32 = 64;
 /// log2 of the expert level's table entries.
 const EXPERT_TABLE_BITS: u32 = 20;
 
+/// What a draw costs expert in draughts, in hundredths of a man ([`Params::contempt`]): facing
+/// weaker players, it plays on from a level position rather than repeat or liquidate into a
+/// draw. Small, so that a position clearly worse than level still takes the draw.
+const EXPERT_DRAUGHTS_CONTEMPT: i32 = 15;
+
 /// Search threads of the expert level: the thinking thread and one helper sharing its table,
 /// where the device has a second core ([`Params::threads`]).
 pub fn expert_threads() -> u32 {
@@ -255,7 +260,8 @@ pub fn expert_threads() -> u32 {
 /// (see `alphabeta::search`), else the last complete iteration's. No evaluation noise (its
 /// timing varies its play already), late-move reductions in draughts as hard, aspiration
 /// windows, hard's search with more than two seats, `threads` search threads (alpha-beta only),
-/// and its table kept from one move to the next (`search::table_pool`).
+/// its table kept from one move to the next (`search::table_pool`), and in draughts the endgame
+/// databases when built and a small contempt for draws.
 fn expert_config(kind: GameKind, movetime: MoveTime, threads: u32) -> PlayerConfig {
     let hard = movetime.duration();
     PlayerConfig {
@@ -270,6 +276,11 @@ fn expert_config(kind: GameKind, movetime: MoveTime, threads: u32) -> PlayerConf
             multi_player: multi_player(kind, Level::Expert),
             aspiration: expert_aspiration(kind),
             endgame: kind.is_draughts(),
+            contempt: if kind.is_draughts() {
+                EXPERT_DRAUGHTS_CONTEMPT
+            } else {
+                0
+            },
             threads,
         },
         mistakes: None,
@@ -316,6 +327,7 @@ fn baseline_config(kind: GameKind) -> PlayerConfig {
             multi_player: MultiPlayer::Paranoid,
             aspiration: 0,
             endgame: false,
+            contempt: 0,
             threads: 1,
         },
         mistakes: None,
@@ -343,6 +355,7 @@ pub fn config(variant: Variant, player: Player) -> PlayerConfig {
                 multi_player: MultiPlayer::Paranoid,
                 aspiration: 0,
                 endgame: false,
+                contempt: 0,
                 threads: 1,
             },
             mistakes: None,
@@ -375,6 +388,7 @@ pub fn config(variant: Variant, player: Player) -> PlayerConfig {
                     multi_player: multi_player(kind, level),
                     aspiration: 0,
                     endgame: false,
+                    contempt: 0,
                     threads: 1,
                 },
                 mistakes: (level == Level::Easy).then(|| mistakes(kind)),

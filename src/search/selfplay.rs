@@ -172,6 +172,46 @@ impl MatchReport {
         }
     }
 
+    /// How many games each rule ended, in order of first appearance ("move_cap": stopped at
+    /// [`MAX_PLIES`]).
+    pub fn endings(&self) -> Vec<(&'static str, u32)> {
+        let mut counts: Vec<(&'static str, u32)> = Vec::new();
+        for game in &self.games {
+            let name = game.reason.map_or("move_cap", EndReason::as_str);
+            match counts.iter_mut().find(|(seen, _)| *seen == name) {
+                Some((_, count)) => *count += 1,
+                None => counts.push((name, 1)),
+            }
+        }
+        counts
+    }
+
+    /// One line per game, for replaying it (`damas status <game> --after "<moves>"`): its
+    /// number, the player at each seat, the result, the rule that ended it, its plies and its
+    /// moves (the seeded opening's included).
+    pub fn game_lines(&self) -> String {
+        let mut text = String::new();
+        for (index, game) in self.games.iter().enumerate() {
+            let seats: Vec<String> = game
+                .seating
+                .iter()
+                .map(|&participant| self.players[participant].label())
+                .collect();
+            let result = match game.result {
+                GameResult::Draw => "draw".to_string(),
+                GameResult::Win(seat) => format!("seat{seat}"),
+            };
+            text.push_str(&format!(
+                "{index}\t{}\t{result}\t{}\t{}\t{}\n",
+                seats.join(","),
+                game.reason.map_or("move_cap", EndReason::as_str),
+                game.plies,
+                game.moves.join(" ")
+            ));
+        }
+        text
+    }
+
     pub fn mean_plies(&self) -> f64 {
         let total: usize = self.games.iter().map(|game| game.plies).sum();
         total as f64 / self.games.len().max(1) as f64
@@ -271,7 +311,13 @@ impl fmt::Display for MatchReport {
             self.draws,
             f64::from(self.draws) * 100.0 / games,
             self.mean_plies()
-        )
+        )?;
+        let endings: Vec<String> = self
+            .endings()
+            .iter()
+            .map(|(name, count)| format!("{name} {count}"))
+            .collect();
+        writeln!(f, "endings: {}", endings.join(", "))
     }
 }
 

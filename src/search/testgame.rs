@@ -195,6 +195,7 @@ mod tests {
             multi_player: MultiPlayer::Paranoid,
             aspiration: 0,
             endgame: false,
+            contempt: 0,
             threads: 1,
         }
     }
@@ -769,6 +770,7 @@ mod tests {
                 let aspiring = Params {
                     aspiration: 2,
                     endgame: false,
+                    contempt: 0,
                     ..full
                 };
                 let plain = alphabeta::search(&nim, &[], &full, &stop).expect("moves");

@@ -409,6 +409,7 @@ fn search_agrees<G: EndgameGame>(
             multi_player: MultiPlayer::Paranoid,
             aspiration: 0,
             endgame: false,
+            contempt: 0,
             threads: 1,
         };
         let found = alphabeta::search(&position, &[], &params, &stop).expect("has a move");

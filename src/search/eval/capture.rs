@@ -377,6 +377,7 @@ mod tests {
             multi_player: MultiPlayer::Paranoid,
             aspiration: 0,
             endgame: false,
+            contempt: 0,
             threads: 1,
         }
     }
