@@ -476,8 +476,9 @@ impl<'a, P: Searchable> Searcher<'a, P> {
         stop: &'a AtomicBool,
         table: &'a Table,
     ) -> Self {
-        // Read before the budget starts its clock: the first search's load of the files is not
-        // thinking time.
+        // The clock starts first: the first search's reading of the files (a fifth of a second
+        // for International's) is part of its move's time, which must not exceed the limit.
+        let budget = Budget::new(params.limits, stop);
         let endgame = if params.endgame {
             P::endgame_tables()
         } else {
@@ -486,7 +487,7 @@ impl<'a, P: Searchable> Searcher<'a, P> {
         Searcher {
             root: position.to_move(),
             params,
-            budget: Budget::new(params.limits, stop),
+            budget,
             table,
             ordering: Ordering::new(),
             path: history.to_vec(),

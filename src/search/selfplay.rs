@@ -2,7 +2,7 @@
 //! report counts wins per player and per seat, draws, game length, move times and search depths.
 
 use super::limits::ThinkClock;
-use super::{GameFactory, Playable, Player};
+use super::{endgame, levels, GameFactory, Playable, Player};
 use crate::position::{EndReason, GameResult, MoveInfo, Seat, SetupError, Variant};
 use crate::record::AnyGame;
 use std::fmt;
@@ -341,6 +341,15 @@ pub fn run(
     factory: &GameFactory<'_>,
     progress: Option<&Progress<'_>>,
 ) -> Result<MatchReport, SelfplayError> {
+    // A player's first search reads the endgame databases on its clock; read them before the
+    // games, so that every move of the match gets its whole thinking time.
+    let probes_tables = config
+        .players
+        .iter()
+        .any(|&player| levels::config(config.variant, player).params.endgame);
+    if probes_tables {
+        endgame::tables(config.variant.kind);
+    }
     let mover = |game: &(dyn Playable + 'static), player: Player, seed: u64, stop: &AtomicBool| {
         game.decide(player, seed, None, stop)
             .map(|decision| Answer {
