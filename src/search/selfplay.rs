@@ -66,6 +66,14 @@ pub struct GameSummary {
     pub move_depths: Vec<Vec<u32>>,
 }
 
+impl GameSummary {
+    /// The name of the rule that ended the game (`EndReason::as_str`), or "move_cap" for a game
+    /// stopped at [`MAX_PLIES`].
+    pub fn ending(&self) -> &'static str {
+        self.reason.map_or("move_cap", EndReason::as_str)
+    }
+}
+
 /// Figures for one participant.
 #[derive(Clone, Debug, Default)]
 pub struct ParticipantStats {
@@ -172,12 +180,11 @@ impl MatchReport {
         }
     }
 
-    /// How many games each rule ended, in order of first appearance ("move_cap": stopped at
-    /// [`MAX_PLIES`]).
+    /// How many games each rule ended ([`GameSummary::ending`]), in order of first appearance.
     pub fn endings(&self) -> Vec<(&'static str, u32)> {
         let mut counts: Vec<(&'static str, u32)> = Vec::new();
         for game in &self.games {
-            let name = game.reason.map_or("move_cap", EndReason::as_str);
+            let name = game.ending();
             match counts.iter_mut().find(|(seen, _)| *seen == name) {
                 Some((_, count)) => *count += 1,
                 None => counts.push((name, 1)),
@@ -204,7 +211,7 @@ impl MatchReport {
             text.push_str(&format!(
                 "{index}\t{}\t{result}\t{}\t{}\t{}\n",
                 seats.join(","),
-                game.reason.map_or("move_cap", EndReason::as_str),
+                game.ending(),
                 game.plies,
                 game.moves.join(" ")
             ));
