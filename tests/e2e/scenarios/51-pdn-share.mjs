@@ -7,7 +7,10 @@ import { Key } from 'selenium-webdriver';
 import { invoke, PHONE } from '../lib/page.mjs';
 import { finalScreenshot, launchToHome, moveTexts } from '../lib/flows.mjs';
 
-const value = (t, testid) => t.driver.executeScript(`return document.querySelector('[data-testid=${testid}]').value`);
+// Null until the element exists: the export dialog is filled after the backend answers, so a wait
+// that polls it must not throw on the first poll.
+const value = (t, testid) => t.driver.executeScript(
+  `const e = document.querySelector('[data-testid=${testid}]'); return e ? e.value : null`);
 const shownText = (t, testid) => t.driver.executeScript(
   `const e = document.querySelector('[data-testid=${testid}]'); return e && !e.hidden ? e.textContent : null`);
 
@@ -33,7 +36,7 @@ export default {
     const numbered = `1. ${moveTexts(played)[0]} ${moveTexts(played)[1]} 2. ${moveTexts(played)[2]} *`;
     assert.ok(text.includes(numbered), `movetext "${numbered}" in:\n${text}`);
     await ui.click('export-save');
-    const path = await t.driver.wait(() => t.driver.executeScript("return document.querySelector('[data-testid=export-said]').dataset.path || null"), 5000, 'the saved path');
+    const path = await t.driver.wait(() => t.driver.executeScript("const e = document.querySelector('[data-testid=export-said]'); return (e && e.dataset.path) || null"), 5000, 'the saved path');
     assert.equal(fs.readFileSync(path, 'utf8'), text, `the file ${path}`);
     await ui.click('export-close');
     await t.driver.wait(() => t.driver.executeScript('return !document.getElementById("dialog").open'), 5000, 'the dialog to close');
