@@ -119,7 +119,14 @@ impl GameTables {
         if G::KIND != self.kind {
             return None;
         }
-        self.byte::<G>(&position.placement())
-            .and_then(value::decode)
+        let placement = position.placement();
+        let material = Material::of(placement.men, placement.kings);
+        // The search asks at every node, and most have more pieces than any table: answer them
+        // before the slice lookup (a hash of the material). A side without pieces has lost,
+        // whatever the other holds.
+        if material.pieces() > self.pieces && material.seat_pieces(placement.to_move) > 0 {
+            return None;
+        }
+        self.byte::<G>(&placement).and_then(value::decode)
     }
 }
