@@ -373,6 +373,24 @@ fn table_play_converts_two_kings_against_one_against_every_defence() {
     assert_eq!(international.probe(&drawn), Some(Value::Draw));
 }
 
+#[test]
+fn positions_with_more_pieces_than_the_tables_are_not_in_them_unless_the_mover_has_none() {
+    let tables = three_pieces::<International>();
+    let variant = Variant::standard(GameKind::International);
+    let position = |fen: &str| International::from_text(variant, fen).expect("valid FEN");
+    // Kings in the two corners of the long diagonal: a draw (see above); with a third piece
+    // still in the tables, with a fourth not.
+    assert_eq!(tables.probe(&position("B:WK46:BK5")), Some(Value::Draw));
+    assert!(tables.probe(&position("B:WK46,K14:BK5")).is_some());
+    assert_eq!(tables.probe(&position("W:WK14,K46:BK9,K5")), None);
+    assert_eq!(tables.probe(&position("W:W31,32,33:B20")), None);
+    // The side to move has nothing left: lost, however many pieces the other holds.
+    assert_eq!(
+        tables.probe(&position("W:W:B1,2,3,4,5")),
+        Some(Value::Loss(0))
+    );
+}
+
 /// For every `stride`-th position of the slice whose value is a win or loss within `within`
 /// plies, the plain search without tables (full width, no reductions) finds the same result at
 /// the same distance.
