@@ -254,10 +254,10 @@ pub fn expert_threads() -> u32 {
     cores.min(2) as u32
 }
 
-/// The expert level: iterative deepening until half the thinking time is spent (an iteration
-/// costs a few times the one before, so a later start would rarely finish), the iteration under
-/// way abandoned at the full time; the move played is the cut iteration's best if it proved one
-/// (see `alphabeta::search`), else the last complete iteration's. No evaluation noise (its
+/// The expert level: iterative deepening for the whole thinking time (a move's unused time is
+/// lost: there is no clock to save it for), the iteration under way abandoned at its end; the
+/// move played is the cut iteration's best if it proved one (see `alphabeta::search`), else the
+/// last complete iteration's. No evaluation noise (its
 /// timing varies its play already), late-move reductions in draughts as hard, aspiration
 /// windows, hard's search with more than two seats, `threads` search threads (alpha-beta only),
 /// its table kept from one move to the next (`search::table_pool`), and in draughts the endgame
@@ -266,7 +266,7 @@ fn expert_config(kind: GameKind, movetime: MoveTime, threads: u32) -> PlayerConf
     let hard = movetime.duration();
     PlayerConfig {
         params: Params {
-            limits: Limits::timed(hard / 2, hard, EXPERT_MAX_DEPTH),
+            limits: Limits::timed(hard, hard, EXPERT_MAX_DEPTH),
             style: EvalStyle::Full,
             quiescence: kind.is_draughts(),
             noise: 0,
@@ -467,7 +467,7 @@ mod tests {
             .params
             .limits;
         assert_eq!(expert.max_time, MoveTime::DEFAULT.duration());
-        assert_eq!(expert.soft_time, Some(MoveTime::DEFAULT.duration() / 2));
+        assert_eq!(expert.soft_time, Some(MoveTime::DEFAULT.duration()));
         assert_eq!(expert.max_nodes, u64::MAX);
         assert_eq!(
             config(variant, Player::Cpu(Level::Expert)).params.limits,
