@@ -68,6 +68,8 @@ pub struct GameTables {
     pub kind: GameKind,
     pub pieces: u32,
     slices: HashMap<Material, SliceTable>,
+    /// The most pieces of any slice held (a builder may hold some slices of `pieces + 1`).
+    most_pieces: u32,
     /// The longest win or loss in any slice.
     longest: u32,
 }
@@ -78,12 +80,14 @@ impl GameTables {
             kind,
             pieces: 1,
             slices: HashMap::new(),
+            most_pieces: 0,
             longest: 0,
         }
     }
 
     pub fn insert(&mut self, table: SliceTable) {
         self.longest = self.longest.max(table.counts().longest);
+        self.most_pieces = self.most_pieces.max(table.index.material.pieces());
         self.slices.insert(table.index.material, table);
     }
 
@@ -121,10 +125,10 @@ impl GameTables {
         }
         let placement = position.placement();
         let material = Material::of(placement.men, placement.kings);
-        // The search asks at every node, and most have more pieces than any table: answer them
+        // The search asks at every node, and most have more pieces than any slice: answer them
         // before the slice lookup (a hash of the material). A side without pieces has lost,
         // whatever the other holds.
-        if material.pieces() > self.pieces && material.seat_pieces(placement.to_move) > 0 {
+        if material.pieces() > self.most_pieces && material.seat_pieces(placement.to_move) > 0 {
             return None;
         }
         self.byte::<G>(&placement).and_then(value::decode)
