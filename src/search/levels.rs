@@ -257,11 +257,11 @@ pub fn expert_threads() -> u32 {
 /// The expert level: iterative deepening for the whole thinking time (a move's unused time is
 /// lost: there is no clock to save it for), the iteration under way abandoned at its end; the
 /// move played is the cut iteration's best if it proved one (see `alphabeta::search`), else the
-/// last complete iteration's. No evaluation noise (its
-/// timing varies its play already), late-move reductions in draughts as hard, aspiration
-/// windows, hard's search with more than two seats, `threads` search threads (alpha-beta only),
-/// its table kept from one move to the next (`search::table_pool`), and in draughts the endgame
-/// databases when built and a small contempt for draws.
+/// last complete iteration's. No evaluation noise (its timing varies its play already),
+/// late-move reductions in draughts as hard, aspiration windows, hard's search with more than
+/// two seats, `threads` search threads (alpha-beta only), its table kept from one move to the
+/// next (`search::table_pool`), and in draughts the endgame databases when built and a small
+/// contempt for draws.
 fn expert_config(kind: GameKind, movetime: MoveTime, threads: u32) -> PlayerConfig {
     let hard = movetime.duration();
     PlayerConfig {

@@ -23,9 +23,10 @@ pub struct Limits {
     /// abandoned when it is reached.
     pub max_time: Duration,
     /// Time-managed search (expert): no new iteration starts once this much thinking time is
-    /// spent, since the next one would most likely not finish inside `max_time`. `None`: the
-    /// search is node-budgeted (every other level), and an iteration cut by the budget still
-    /// offers its best root move so far.
+    /// spent. Expert sets it to `max_time` (a cut iteration's proven move is kept, so a late
+    /// iteration is not wasted; docs/cpu.md, "Levels"). `None`: the search is node-budgeted
+    /// (every other level), and an iteration cut by the budget still offers its best root move
+    /// so far.
     pub soft_time: Option<Duration>,
 }
 
