@@ -405,3 +405,47 @@ fn selfplay_records_its_games_and_refuses_a_bad_record_path() {
     assert!(!stderr.contains("panicked"), "{stderr}");
     assert!(output.stdout.is_empty());
 }
+
+/// `selfplay --level-openings` judges openings by the draughts reference search: a star game
+/// is refused before any game is played, and a draughts match reports how many openings it
+/// drew again.
+#[test]
+fn level_openings_are_for_the_draughts_games() {
+    for game in ["diamond", "capture"] {
+        let output = damas(&[
+            "selfplay",
+            game,
+            "--levels",
+            "hard,hard",
+            "--games",
+            "400",
+            "--opening-plies",
+            "4",
+            "--level-openings",
+        ]);
+        assert_eq!(output.status.code(), Some(2), "{game}: {output:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains("--level-openings"), "{game}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{game}: {stderr}");
+        assert!(output.stdout.is_empty(), "{game}");
+    }
+    let output = damas(&[
+        "selfplay",
+        "international",
+        "--levels",
+        "easy,easy",
+        "--games",
+        "4",
+        "--seed",
+        "1",
+        "--opening-plies",
+        "4",
+        "--level-openings",
+    ]);
+    assert!(output.status.success(), "{output:?}");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.contains("level openings: 1 of 2 openings drawn again"),
+        "{stdout}"
+    );
+}

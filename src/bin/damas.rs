@@ -83,6 +83,10 @@ enum Command {
         /// every seating in a row.
         #[arg(long, default_value_t = 0)]
         opening_plies: u32,
+        /// Draughts: play only openings that the reference search (6 plies, material only,
+        /// captures finished) scores within half a man of level; others are drawn again.
+        #[arg(long)]
+        level_openings: bool,
         #[arg(long, default_value_t = 10)]
         games: u32,
         #[arg(long, default_value_t = 1)]
@@ -211,6 +215,8 @@ enum CliError {
     Tune(#[from] damas::search::tuning::TuneError),
     #[error("--paths is only available for turkish")]
     PathsUnavailable,
+    #[error("--level-openings is only available for the draughts games")]
+    LevelOpeningsUnavailable,
     #[error(transparent)]
     Endgame(#[from] EndgameError),
     #[error("no cache directory: set --dir, XDG_DATA_HOME or HOME")]
@@ -531,12 +537,16 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), CliError> {
             levels,
             movetime,
             opening_plies,
+            level_openings,
             games,
             seed,
             jobs,
             record,
         } => {
             let kind = GameKind::parse(&game)?;
+            if level_openings && !kind.is_draughts() {
+                return Err(CliError::LevelOpeningsUnavailable);
+            }
             let players_count = players.or(Some(levels.len() as u8));
             let variant = Variant::new(kind, players_count, long_jump)?;
             let players = levels
@@ -551,6 +561,7 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), CliError> {
                 seed,
                 jobs,
                 opening_plies,
+                level_openings: level_openings.then_some(selfplay::LEVEL_MARGIN),
             };
             // Opened before the match, so a bad path costs no games.
             let record_error = |path: &std::path::Path| {

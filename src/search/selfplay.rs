@@ -26,7 +26,17 @@ pub enum SelfplayError {
     },
     #[error("game {game}: {player} found no move in an unfinished game")]
     NoMove { game: u32, player: String },
+    #[error("game {game}: none of {draws} seeded openings was level")]
+    NoLevelOpening { game: u32, draws: u32 },
 }
+
+/// Half a man in the reference search's material units: the draughts harness's margin for a
+/// level opening (`damas selfplay --level-openings`).
+pub const LEVEL_MARGIN: i32 = 50;
+
+/// Openings drawn at most for one game when only level ones are wanted
+/// ([`MatchConfig::level_openings`]).
+pub const OPENING_DRAWS: u32 = 64;
 
 /// A game longer than this is stopped and counted as a draw (every game's own rules end games
 /// well before: 400 plies in English, 1200 in Diamond 3p, draw counters elsewhere).
@@ -47,6 +57,12 @@ pub struct MatchConfig {
     /// match seed. Each opening is played `seats` times in a row, once with every seating (both
     /// colours in a two-player game), so neither side owns a lucky opening. 0: none.
     pub opening_plies: u32,
+    /// Keep only openings that the seed's reference search ([`Player::Reference`]: 6 plies,
+    /// material only, captures finished) scores within this margin of level, from the side to
+    /// move; any other is drawn again from the seed, so a pair of games cannot be decided by an
+    /// opening that already loses material by force. An opening's first draw is the one
+    /// played without this filter. `None`: every opening.
+    pub level_openings: Option<i32>,
 }
 
 /// One finished game.
@@ -60,6 +76,8 @@ pub struct GameSummary {
     pub plies: usize,
     /// The moves in notation, for replaying a game.
     pub moves: Vec<String>,
+    /// Openings drawn and turned down before this game's (see [`MatchConfig::level_openings`]).
+    pub opening_redraws: u32,
     /// Each move's thinking time, by participant.
     pub move_times: Vec<Vec<Duration>>,
     /// Each move's deepest completed iteration, by participant (0: a forced move, not searched).
@@ -178,6 +196,16 @@ impl MatchReport {
             seat_wins,
             draws,
         }
+    }
+
+    /// Of the match's openings (one per `seats` games), how many were drawn again, and how many
+    /// draws were turned down in all ([`MatchConfig::level_openings`]).
+    pub fn opening_redraws(&self) -> (usize, u32) {
+        let firsts = self.games.iter().step_by(self.players.len().max(1));
+        firsts.fold((0, 0), |(openings, draws), game| {
+            let redrawn = usize::from(game.opening_redraws > 0);
+            (openings + redrawn, draws + game.opening_redraws)
+        })
     }
 
     /// How many games each rule ended ([`GameSummary::ending`]), in order of first appearance.
@@ -319,6 +347,14 @@ impl fmt::Display for MatchReport {
             f64::from(self.draws) * 100.0 / games,
             self.mean_plies()
         )?;
+        let (redrawn, turned_down) = self.opening_redraws();
+        if redrawn > 0 {
+            let openings = self.games.len().div_ceil(self.players.len().max(1));
+            writeln!(
+                f,
+                "level openings: {redrawn} of {openings} openings drawn again ({turned_down} turned down)"
+            )?;
+        }
         let endings: Vec<String> = self
             .endings()
             .iter()
@@ -328,10 +364,12 @@ impl fmt::Display for MatchReport {
     }
 }
 
-/// A player's move in a match, with the deepest iteration its search completed.
+/// A player's move in a match, with its score and the deepest iteration its search completed.
 #[derive(Clone, Debug)]
 pub struct Answer {
     pub info: MoveInfo,
+    /// From the mover's side, in the game's evaluation units.
+    pub score: i32,
     pub depth: u32,
 }
 
@@ -361,6 +399,7 @@ pub fn run(
         game.decide(player, seed, None, stop)
             .map(|decision| Answer {
                 info: decision.info,
+                score: decision.score,
                 depth: decision.depth,
             })
     };
@@ -396,9 +435,7 @@ pub fn run_with<G: AnyGame + ?Sized>(
         if index >= config.games {
             break;
         }
-        let summary = new_game()
-            .map_err(SelfplayError::from)
-            .and_then(|game| play_one(config, index, game, mover));
+        let summary = play_one(config, index, &new_game, mover);
         if let Ok(mut slots) = results.lock() {
             slots[index as usize] = Some(summary);
         }
@@ -429,7 +466,7 @@ pub fn run_with<G: AnyGame + ?Sized>(
 fn play_one<G: AnyGame + ?Sized>(
     config: &MatchConfig,
     index: u32,
-    mut game: Box<G>,
+    new_game: &dyn Fn() -> Result<Box<G>, SetupError>,
     mover: &Mover<'_, G>,
 ) -> Result<GameSummary, SelfplayError> {
     let seats = config.players.len();
@@ -444,27 +481,7 @@ fn play_one<G: AnyGame + ?Sized>(
     let stop = AtomicBool::new(false);
     let mut move_times = vec![Vec::new(); seats];
     let mut move_depths = vec![Vec::new(); seats];
-    let mut moves = Vec::new();
-    let opening_seed = config
-        .seed
-        .wrapping_add(u64::from(index) / seats as u64)
-        .wrapping_mul(0xD1B5_4A32_D192_ED03);
-    for ply in 0..config.opening_plies {
-        let legal = game.legal_moves();
-        if game.outcome().is_some() || legal.is_empty() {
-            break;
-        }
-        let pick = splitmix(opening_seed ^ u64::from(ply)) % legal.len() as u64;
-        let text = legal[pick as usize].text.clone();
-        game.play(&text)
-            .map_err(|error| SelfplayError::IllegalMove {
-                game: index,
-                player: "opening".to_string(),
-                text: text.clone(),
-                reason: error.to_string(),
-            })?;
-        moves.push(text);
-    }
+    let (mut game, mut moves, opening_redraws) = opening(config, index, new_game, mover)?;
     let (result, reason) = loop {
         if let Some(outcome) = game.outcome() {
             break (outcome.result, Some(outcome.reason));
@@ -477,7 +494,7 @@ fn play_one<G: AnyGame + ?Sized>(
         let chosen = mover(game.as_ref(), config.players[participant], game_seed, &stop);
         move_times[participant].push(started.elapsed());
         let player = config.players[participant].label();
-        let Answer { info, depth } = chosen.ok_or_else(|| SelfplayError::NoMove {
+        let Answer { info, depth, .. } = chosen.ok_or_else(|| SelfplayError::NoMove {
             game: index,
             player: player.clone(),
         })?;
@@ -497,9 +514,67 @@ fn play_one<G: AnyGame + ?Sized>(
         reason,
         plies: game.ply(),
         moves,
+        opening_redraws,
         move_times,
         move_depths,
     })
+}
+
+/// Game `index`'s seeded opening, shared by the `seats` games of its pair: the game after it,
+/// its moves, and how many openings were drawn and turned down before it (only
+/// [`MatchConfig::level_openings`] turns any down). Draw 0 is the plain harness's opening.
+fn opening<G: AnyGame + ?Sized>(
+    config: &MatchConfig,
+    index: u32,
+    new_game: &dyn Fn() -> Result<Box<G>, SetupError>,
+    mover: &Mover<'_, G>,
+) -> Result<(Box<G>, Vec<String>, u32), SelfplayError> {
+    let pair_seed = config
+        .seed
+        .wrapping_add(u64::from(index) / config.players.len() as u64)
+        .wrapping_mul(0xD1B5_4A32_D192_ED03);
+    let draws = if config.level_openings.is_some() {
+        OPENING_DRAWS
+    } else {
+        1
+    };
+    for draw in 0..draws {
+        let opening_seed = match draw {
+            0 => pair_seed,
+            _ => splitmix(pair_seed.wrapping_add(u64::from(draw))),
+        };
+        let mut game = new_game()?;
+        let mut moves = Vec::new();
+        for ply in 0..config.opening_plies {
+            let legal = game.legal_moves();
+            if game.outcome().is_some() || legal.is_empty() {
+                break;
+            }
+            let pick = splitmix(opening_seed ^ u64::from(ply)) % legal.len() as u64;
+            let text = legal[pick as usize].text.clone();
+            game.play(&text)
+                .map_err(|error| SelfplayError::IllegalMove {
+                    game: index,
+                    player: "opening".to_string(),
+                    text: text.clone(),
+                    reason: error.to_string(),
+                })?;
+            moves.push(text);
+        }
+        let level = match config.level_openings {
+            None => true,
+            // A fixed seed: every game of the pair must judge the opening alike.
+            Some(margin) => {
+                game.outcome().is_none()
+                    && mover(game.as_ref(), Player::Reference, 0, &AtomicBool::new(false))
+                        .is_some_and(|answer| answer.score.abs() < margin)
+            }
+        };
+        if level {
+            return Ok((game, moves, draw));
+        }
+    }
+    Err(SelfplayError::NoLevelOpening { game: index, draws })
 }
 
 /// A well-mixed 64-bit number from `x` (SplitMix64's finaliser).

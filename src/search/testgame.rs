@@ -931,6 +931,19 @@ mod tests {
         jobs: usize,
         opening_plies: u32,
     ) -> selfplay::MatchReport {
+        nim_match_with(players, games, jobs, opening_plies, None, &|_| 0).expect("match")
+    }
+
+    /// A Nim match whose reference player answers hard's move with the score `reference` gives
+    /// the position (the harness's judge of level openings).
+    fn nim_match_with(
+        players: Vec<Player>,
+        games: u32,
+        jobs: usize,
+        opening_plies: u32,
+        level_openings: Option<i32>,
+        reference: &(dyn Fn(&Nim) -> i32 + Sync),
+    ) -> Result<selfplay::MatchReport, selfplay::SelfplayError> {
         let seats = players.len() as u8;
         let config = MatchConfig {
             variant: Variant {
@@ -944,21 +957,99 @@ mod tests {
             seed: 11,
             jobs,
             opening_plies,
+            level_openings,
         };
         let factory = |_: Variant, _: Option<&str>| -> Result<Box<Record<Nim>>, SetupError> {
             Ok(Box::new(Record::new(Nim::new([9, 10, 11, 12], seats))))
         };
         let mover = |record: &Record<Nim>, player: Player, seed: u64, stop: &AtomicBool| {
-            let Player::Cpu(level) = player else {
-                return None;
+            let (level, score) = match player {
+                Player::Cpu(level) => (level, None),
+                Player::Reference => (Level::Hard, Some(reference(record.position()))),
+                _ => return None,
             };
             let choice = player::choose(record, &nim_config(level), seed, None, stop)?;
             Some(selfplay::Answer {
                 info: record.position().move_info(&choice.mv),
+                score: score.unwrap_or(choice.score),
                 depth: choice.depth,
             })
         };
-        selfplay::run_with(&config, &factory, &mover, None).expect("match")
+        selfplay::run_with(&config, &factory, &mover, None)
+    }
+
+    /// The piles' XOR after replaying a game's first `plies` moves from the test match's start.
+    fn nim_sum_after(moves: &[String], plies: usize, seats: u8) -> u8 {
+        let mut nim = Nim::new([9, 10, 11, 12], seats);
+        for text in &moves[..plies] {
+            let mv = nim.parse_move(text).expect("a Nim move");
+            nim.play(&mv);
+        }
+        nim.piles.iter().fold(0, |x, &pile| x ^ pile)
+    }
+
+    #[test]
+    fn level_openings_keep_only_openings_the_reference_calls_level() {
+        // The judge calls a Nim position level when its piles' XOR is 0 (the side to move
+        // loses against perfect play) and a man up otherwise.
+        let judge = |nim: &Nim| {
+            if nim.piles.iter().fold(0, |x, &p| x ^ p) == 0 {
+                0
+            } else {
+                100
+            }
+        };
+        let players = vec![Player::Cpu(Level::Hard), Player::Cpu(Level::Medium)];
+        let plain = nim_match_with(players.clone(), 16, 2, 3, None, &judge).expect("match");
+        let level = nim_match_with(players, 16, 2, 3, Some(50), &judge).expect("match");
+        let unbalanced = |report: &selfplay::MatchReport| {
+            report
+                .games
+                .iter()
+                .filter(|g| nim_sum_after(&g.moves, 3, 2) != 0)
+                .count()
+        };
+        assert!(
+            unbalanced(&plain) > 0,
+            "the plain openings include unbalanced ones"
+        );
+        assert_eq!(unbalanced(&level), 0, "{level}");
+        let (redrawn, turned_down) = level.opening_redraws();
+        assert!(redrawn > 0 && turned_down as usize >= redrawn, "{level}");
+        assert_eq!(plain.opening_redraws(), (0, 0));
+        for (plain, level) in plain.games.iter().zip(&level.games) {
+            // Both games of a pair share the opening, and an opening level at its first draw
+            // is the plain harness's own.
+            if level.opening_redraws == 0 {
+                assert_eq!(plain.moves[..3], level.moves[..3]);
+            } else {
+                assert_ne!(plain.moves[..3], level.moves[..3]);
+            }
+        }
+        for pair in level.games.chunks(2) {
+            assert_eq!(pair[0].moves[..3], pair[1].moves[..3]);
+            assert_eq!(pair[0].opening_redraws, pair[1].opening_redraws);
+        }
+        assert!(
+            level.to_string().contains("openings drawn again"),
+            "{level}"
+        );
+    }
+
+    #[test]
+    fn a_match_without_any_level_opening_stops_with_an_error() {
+        let players = vec![Player::Cpu(Level::Hard), Player::Cpu(Level::Medium)];
+        let result = nim_match_with(players, 2, 1, 3, Some(50), &|_| 500);
+        assert!(
+            matches!(
+                result,
+                Err(selfplay::SelfplayError::NoLevelOpening {
+                    draws: selfplay::OPENING_DRAWS,
+                    ..
+                })
+            ),
+            "{result:?}"
+        );
     }
 
     #[test]

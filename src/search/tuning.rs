@@ -282,6 +282,7 @@ pub fn run(
         seed: config.seed,
         jobs: config.jobs,
         opening_plies: config.opening_plies,
+        level_openings: None,
     };
     let report = selfplay::run(&matches, factory, progress)?;
     let skip = config.opening_plies as usize;
