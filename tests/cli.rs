@@ -437,7 +437,7 @@ fn level_openings_are_for_the_draughts_games() {
         "--games",
         "4",
         "--seed",
-        "1",
+        "3",
         "--opening-plies",
         "4",
         "--level-openings",

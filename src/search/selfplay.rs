@@ -474,10 +474,7 @@ fn play_one<G: AnyGame + ?Sized>(
     for participant in 0..seats {
         seating[(participant + index as usize) % seats] = participant;
     }
-    let game_seed = config
-        .seed
-        .wrapping_add(u64::from(index))
-        .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    let game_seed = match_seed(config.seed, Stream::Game, u64::from(index));
     let stop = AtomicBool::new(false);
     let mut move_times = vec![Vec::new(); seats];
     let mut move_depths = vec![Vec::new(); seats];
@@ -529,10 +526,8 @@ fn opening<G: AnyGame + ?Sized>(
     new_game: &dyn Fn() -> Result<Box<G>, SetupError>,
     mover: &Mover<'_, G>,
 ) -> Result<(Box<G>, Vec<String>, u32), SelfplayError> {
-    let pair_seed = config
-        .seed
-        .wrapping_add(u64::from(index) / config.players.len() as u64)
-        .wrapping_mul(0xD1B5_4A32_D192_ED03);
+    let pair = u64::from(index) / config.players.len() as u64;
+    let pair_seed = match_seed(config.seed, Stream::Opening, pair);
     let draws = if config.level_openings.is_some() {
         OPENING_DRAWS
     } else {
@@ -575,6 +570,23 @@ fn opening<G: AnyGame + ?Sized>(
         }
     }
     Err(SelfplayError::NoLevelOpening { game: index, draws })
+}
+
+/// What a seed drawn from the match seed is for.
+#[derive(Clone, Copy)]
+enum Stream {
+    /// The players' seed in one game (noise, mistakes).
+    Game = 1,
+    /// One pair's opening.
+    Opening = 2,
+}
+
+/// The seed of game or opening `n` of a match seeded `seed`. Every (seed, stream, n) gets its
+/// own: matches with different seeds share no opening and no game seed. (Until 2026-12-05 the
+/// harness used `seed + n`, so that seed 2's openings were seed 1's shifted by one: ten 40-game
+/// matches of seeds 1–10 played only 29 distinct openings.)
+fn match_seed(seed: u64, stream: Stream, n: u64) -> u64 {
+    splitmix(splitmix(splitmix(seed) ^ stream as u64).wrapping_add(n))
 }
 
 /// A well-mixed 64-bit number from `x` (SplitMix64's finaliser).
