@@ -1,16 +1,18 @@
 //! The commands the UI invokes (`docs/commands.md`): each translates JSON to a session-layer call
 //! and back, persisting a changed game before it replies.
 
+use crate::endgame::EndgameStatus;
 use crate::error::{AppError, Notice};
 use crate::rooms::SavedRoom;
 use crate::settings::{check_movetime, Settings};
 use crate::state::{lock, AppState};
 use crate::stats::{candies, summarise, Candies, LevelStats, RoomResult};
 use damas::position::MoveInfo;
+use damas::search::endgame::EndgameError;
 use damas::session::{GameSetup, GameView, Mode, ModeSetup, SavedGame, Session, SessionError};
 use serde::Serialize;
 use serde_json::Value;
-use tauri::{AppHandle, Runtime, State};
+use tauri::{AppHandle, Manager, Runtime, State};
 
 type Reply<T> = Result<T, AppError>;
 
@@ -399,4 +401,34 @@ pub fn forget_room(state: State<'_, AppState>, code: String) -> Reply<bool> {
 #[tauri::command]
 pub fn take_deep_link(pending: State<'_, crate::links::PendingLink>) -> Option<String> {
     pending.take()
+}
+
+/// What the device holds of each draughts game's endgame tables, and the build under way.
+#[tauri::command]
+pub fn endgame_status(state: State<'_, AppState>) -> Vec<EndgameStatus> {
+    state.endgame.status()
+}
+
+/// Builds `game`'s endgame tables (up to `pieces`, default and most: the offered count) off the
+/// UI thread, sending `endgame-progress` events; answers the game's status when they are read.
+#[tauri::command]
+pub async fn build_endgame<R: Runtime>(
+    app: AppHandle<R>,
+    game: String,
+    pieces: Option<u32>,
+) -> Reply<EndgameStatus> {
+    let worker = app.clone();
+    tokio::task::spawn_blocking(move || {
+        let state = worker.state::<AppState>();
+        state.endgame.build(&worker, &game, pieces)
+    })
+    .await
+    .map_err(|_| AppError::Endgame(EndgameError::WorkerPanicked))?
+}
+
+/// Stops the endgame build under way after its current slice (it then fails with
+/// `endgame_stopped`); false when none runs.
+#[tauri::command]
+pub fn stop_endgame_build(state: State<'_, AppState>) -> bool {
+    state.endgame.stop()
 }

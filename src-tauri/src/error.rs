@@ -1,5 +1,5 @@
 //! The error every command rejects with, serialised as `{code, message}`: `code` is a stable
-//! key the UI translates (the session layer's codes plus `storage`), `message` English detail.
+//! key the UI translates (the session layer's codes plus the app's own), `message` English detail.
 
 use damas::session::{ImportError, SessionError};
 use serde::ser::SerializeStruct;
@@ -19,6 +19,12 @@ pub enum AppError {
     /// An imported PDN or record text that does not replay; the message starts `line N:`.
     #[error("line {line}: {detail}")]
     BadRecord { line: usize, detail: String },
+    /// Building endgame tables failed or was stopped.
+    #[error("endgame tables: {0}")]
+    Endgame(damas::search::endgame::EndgameError),
+    /// Another game's endgame tables are being built.
+    #[error("the {0} endgame tables are being built")]
+    EndgameBusy(&'static str),
 }
 
 impl From<ImportError> for AppError {
@@ -37,6 +43,9 @@ impl AppError {
             AppError::Storage(_) => "storage",
             AppError::BadRecord { .. } => "bad_record",
             AppError::Host(_) => "host_failed",
+            AppError::Endgame(damas::search::endgame::EndgameError::Stopped) => "endgame_stopped",
+            AppError::Endgame(_) => "endgame_failed",
+            AppError::EndgameBusy(_) => "endgame_busy",
         }
     }
 

@@ -3,6 +3,7 @@
 //! through `tauri::test::mock_builder()`.
 
 mod commands;
+mod endgame;
 mod error;
 mod host;
 mod links;
@@ -13,6 +14,7 @@ mod settings;
 mod state;
 mod stats;
 
+pub use endgame::{offered_pieces, EndgameStatus, ENDGAME_GAMES, ENDGAME_PROGRESS_EVENT};
 pub use error::{AppError, Notice};
 pub use host::{Host, HostInfo};
 pub use links::{join_code, PendingLink, LINK_EVENT};
@@ -103,9 +105,14 @@ pub fn build_app<R: Runtime>(
             commands::save_room,
             commands::forget_room,
             commands::take_deep_link,
+            commands::endgame_status,
+            commands::build_endgame,
+            commands::stop_endgame_build,
         ])
         .build(context)?;
     let state = AppState::open(app.handle(), data_dir)?;
+    // Expert reads its endgame tables from where the app builds them.
+    damas::search::endgame::set_directory(&state.endgame.dir);
     app.manage(state);
     app.manage(Host::default());
     app.manage(PendingLink::default());

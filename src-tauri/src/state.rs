@@ -2,6 +2,7 @@
 //! the settings, the stores and the start-up notices. One lock per concern; a game's CPU move is
 //! computed outside the lock.
 
+use crate::endgame::EndgameBuilds;
 use crate::error::{AppError, Notice};
 use crate::persist::Persist;
 use crate::rooms::SavedRooms;
@@ -27,6 +28,9 @@ pub struct AppState {
     /// Where exported games are written: the downloads folder when the app picks its own data
     /// directory and one exists, else `exports/` in the data directory (tests, odd systems).
     pub export_dir: PathBuf,
+    /// The endgame tables: `endgame/` in the data directory, except in the desktop app, which
+    /// shares the CLI's cache (`damas endgame build`) when there is one.
+    pub endgame: EndgameBuilds,
 }
 
 /// A lock whose holder panicked still guards consistent data here (every change is applied whole
@@ -48,10 +52,16 @@ impl AppState {
             Some(_) => None,
             None => app.path().download_dir().ok().filter(|dir| dir.is_dir()),
         };
+        let shared_tables = match data_dir {
+            Some(_) => None,
+            None if cfg!(desktop) => damas::search::endgame::default_directory(),
+            None => None,
+        };
         let dir = match data_dir {
             Some(dir) => dir,
             None => app.path().app_data_dir().map_err(AppError::storage)?,
         };
+        let endgame = EndgameBuilds::new(shared_tables.unwrap_or_else(|| dir.join("endgame")));
         let export_dir = downloads.unwrap_or_else(|| dir.join("exports"));
         let mut notices = Vec::new();
         let rooms = SavedRooms::open(&dir, &mut notices);
@@ -75,6 +85,7 @@ impl AppState {
             rooms: Mutex::new(rooms),
             persist,
             export_dir,
+            endgame,
         })
     }
 

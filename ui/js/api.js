@@ -65,7 +65,19 @@ export const api = {
   listRooms: () => call('list_rooms', {}),
   takeDeepLink: () => call('take_deep_link', {}),
   recordRoomResult: (game) => call('record_room_result', { game }),
+  endgameStatus: () => call('endgame_status', {}),
+  buildEndgame: (game) => call('build_endgame', { game }),
+  stopEndgameBuild: () => call('stop_endgame_build', {}),
 };
+
+/**
+ * Calls `fn({game, done, total})` after each slice of an endgame-table build (the
+ * `endgame-progress` event). No-op in a browser, which has no tables.
+ */
+export function onEndgameProgress(fn) {
+  const listen = globalThis.window && window.__TAURI__ && window.__TAURI__.event && window.__TAURI__.event.listen;
+  if (typeof listen === 'function') listen('endgame-progress', (event) => fn(event.payload)).catch(() => {});
+}
 
 /**
  * Calls `fn()` each time the app receives a `damas://join/<code>` link while it runs (the

@@ -41,17 +41,15 @@ impl TestApp {
 
     /// Invokes a command; `Err` holds the rejection value.
     pub fn invoke(&self, cmd: &str, args: Value) -> Result<Value, Value> {
-        let request = InvokeRequest {
-            cmd: cmd.into(),
-            callback: tauri::ipc::CallbackFn(0),
-            error: tauri::ipc::CallbackFn(1),
-            url: "tauri://localhost".parse().expect("url"),
-            body: tauri::ipc::InvokeBody::Json(args),
-            headers: Default::default(),
-            invoke_key: tauri::test::INVOKE_KEY.to_string(),
-        };
-        get_ipc_response(&self.webview, request)
-            .map(|body| body.deserialize::<Value>().expect("a JSON reply"))
+        invoke_on(&self.webview, cmd, args)
+    }
+
+    /// Another window of the app, which another thread can use (the app itself stays here).
+    pub fn window(&self, label: &str) -> Window {
+        let webview = WebviewWindowBuilder::new(&self.app, label, Default::default())
+            .build()
+            .expect("a webview");
+        Window { webview }
     }
 
     pub fn ok(&self, cmd: &str, args: Value) -> Value {
@@ -78,4 +76,30 @@ impl TestApp {
         assert_eq!(error.as_object().map(|o| o.len()), Some(2), "{error}");
         error["code"].as_str().expect("a code").to_string()
     }
+}
+
+/// A window of a [`TestApp`] for another thread.
+pub struct Window {
+    webview: WebviewWindow<MockRuntime>,
+}
+
+impl Window {
+    /// Invokes a command; `Err` holds the rejection value.
+    pub fn invoke(&self, cmd: &str, args: Value) -> Result<Value, Value> {
+        invoke_on(&self.webview, cmd, args)
+    }
+}
+
+fn invoke_on(webview: &WebviewWindow<MockRuntime>, cmd: &str, args: Value) -> Result<Value, Value> {
+    let request = InvokeRequest {
+        cmd: cmd.into(),
+        callback: tauri::ipc::CallbackFn(0),
+        error: tauri::ipc::CallbackFn(1),
+        url: "tauri://localhost".parse().expect("url"),
+        body: tauri::ipc::InvokeBody::Json(args),
+        headers: Default::default(),
+        invoke_key: tauri::test::INVOKE_KEY.to_string(),
+    };
+    get_ipc_response(webview, request)
+        .map(|body| body.deserialize::<Value>().expect("a JSON reply"))
 }

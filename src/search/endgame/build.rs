@@ -27,12 +27,15 @@ use super::tables::{Counts, GameTables, SliceTable};
 use super::value::{self, Value, DRAW, INVALID, MAX_DISTANCE, UNKNOWN};
 use super::EndgameError;
 use crate::position::GameResult;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 /// What building one slice did.
 #[derive(Clone, Debug)]
 pub struct SliceReport {
     pub material: Material,
+    /// Indices of the slice (its share of a build's work; [`super::positions`] sums them).
+    pub positions: u64,
     pub counts: Counts,
     /// Levels iterated.
     pub levels: u32,
@@ -310,6 +313,7 @@ pub fn build_slice<G: EndgameGame>(
     };
     let report = SliceReport {
         material,
+        positions: table.index.len(),
         counts: table.counts(),
         levels: level as u32,
         seconds: started.elapsed().as_secs_f64(),
@@ -318,11 +322,13 @@ pub fn build_slice<G: EndgameGame>(
 }
 
 /// Builds every slice with exactly `pieces` pieces into `tables`, which must hold every smaller
-/// piece count; reports each slice as it is done.
+/// piece count; reports each slice as it is done. `stop`, once set, ends the build before the
+/// next slice with [`EndgameError::Stopped`] (a slice is never left half built).
 pub fn build_pieces<G: EndgameGame>(
     tables: &mut GameTables,
     pieces: u32,
     threads: usize,
+    stop: &AtomicBool,
     mut progress: impl FnMut(&SliceReport),
 ) -> Result<Vec<SliceReport>, EndgameError> {
     if tables.pieces + 1 < pieces {
@@ -333,6 +339,9 @@ pub fn build_pieces<G: EndgameGame>(
     }
     let mut reports = Vec::new();
     for material in Material::slices(pieces) {
+        if stop.load(Ordering::Relaxed) {
+            return Err(EndgameError::Stopped);
+        }
         let (table, report) = build_slice::<G>(material, tables, threads)?;
         progress(&report);
         tables.insert(table);

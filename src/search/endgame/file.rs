@@ -53,6 +53,17 @@ fn fnv1a(bytes: &[u8]) -> u64 {
     hash
 }
 
+/// The size of the file of game `G` with `pieces` pieces: header, slice entries, one byte per
+/// index, checksum.
+pub fn expected_len<G: EndgameGame>(pieces: u32) -> u64 {
+    let slices = Material::slices(pieces);
+    let data: u64 = slices
+        .iter()
+        .map(|material| SliceIndex::new(*material, G::squares()).len())
+        .sum();
+    (HEADER + SLICE_ENTRY * slices.len()) as u64 + data + 8
+}
+
 /// The file's bytes for these slices (all of one piece count, in build order).
 pub fn encode(kind: GameKind, pieces: u32, slices: &[&SliceTable]) -> Vec<u8> {
     let data: usize = slices.iter().map(|table| table.values.len()).sum();

@@ -36,6 +36,7 @@ use crate::games::turkish::Turkish;
 use crate::position::{GameKind, SetupError, Variant};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use thiserror::Error;
 
@@ -74,6 +75,8 @@ pub enum EndgameError {
     TooLong(u32),
     #[error("a build thread panicked")]
     WorkerPanicked,
+    #[error("the build was stopped")]
+    Stopped,
     #[error("{0} has no endgame databases (only english, international and turkish)")]
     NotDraughts(&'static str),
     #[error("piece count {0} out of range (2–{max})", max = MAX_BUILD_PIECES)]
@@ -184,7 +187,75 @@ pub fn tables(kind: GameKind) -> Option<Arc<GameTables>> {
     found
 }
 
+/// Drops `kind`'s tables read so far, so that the next [`tables`] call reads its directory
+/// again (after a build added piece counts).
+pub fn forget(kind: GameKind) {
+    let mut cache = CACHE
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some(cache) = cache.as_mut() {
+        cache.loaded.remove(&kind);
+    }
+}
+
+/// What a directory holds for one game, judged from the files' names and sizes without reading
+/// them (a file of the right size may still be refused when read: [`load`] checks every byte).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Installed {
+    /// Every piece count from 2 up to this one has its file (0: none).
+    pub pieces: u32,
+    /// Their size on disk.
+    pub bytes: u64,
+}
+
+fn installed_game<G: EndgameGame>(dir: &Path) -> Installed {
+    let mut installed = Installed::default();
+    for pieces in 2..=MAX_BUILD_PIECES {
+        let size = std::fs::metadata(file::path(dir, G::KIND, pieces)).map(|meta| meta.len());
+        match size {
+            Ok(size) if size == file::expected_len::<G>(pieces) => {
+                installed.pieces = pieces;
+                installed.bytes += size;
+            }
+            _ => break,
+        }
+    }
+    installed
+}
+
+/// What `dir` holds for `kind` (nothing for a game without databases).
+pub fn installed(kind: GameKind, dir: &Path) -> Installed {
+    match kind {
+        GameKind::English => installed_game::<English>(dir),
+        GameKind::International => installed_game::<International>(dir),
+        GameKind::Turkish => installed_game::<Turkish>(dir),
+        _ => Installed::default(),
+    }
+}
+
+fn positions_game<G: EndgameGame>(pieces: u32) -> u64 {
+    (2..=pieces)
+        .flat_map(Material::slices)
+        .map(|material| index::SliceIndex::new(material, G::squares()).len())
+        .sum()
+}
+
+/// How many indices `kind`'s tables of 2 to `pieces` pieces hold: the work of building them, in
+/// the unit of [`build::SliceReport::positions`].
+pub fn positions(kind: GameKind, pieces: u32) -> Result<u64, EndgameError> {
+    if !(2..=MAX_BUILD_PIECES).contains(&pieces) {
+        return Err(EndgameError::Pieces(pieces));
+    }
+    match kind {
+        GameKind::English => Ok(positions_game::<English>(pieces)),
+        GameKind::International => Ok(positions_game::<International>(pieces)),
+        GameKind::Turkish => Ok(positions_game::<Turkish>(pieces)),
+        other => Err(EndgameError::NotDraughts(other.as_str())),
+    }
+}
+
 /// What `damas endgame build` did for one piece count.
+#[derive(Debug)]
 pub struct PiecesReport {
     pub pieces: u32,
     pub counts: Counts,
@@ -199,6 +270,7 @@ fn build_game<G: EndgameGame>(
     dir: &Path,
     pieces: u32,
     threads: usize,
+    stop: &AtomicBool,
     progress: &mut dyn FnMut(&build::SliceReport),
 ) -> Result<Vec<PiecesReport>, EndgameError> {
     let mut tables = GameTables::new(G::KIND);
@@ -220,8 +292,9 @@ fn build_game<G: EndgameGame>(
                 (count, true)
             }
             None => {
-                let built =
-                    build::build_pieces::<G>(&mut tables, n, threads, |report| progress(report))?;
+                let built = build::build_pieces::<G>(&mut tables, n, threads, stop, |report| {
+                    progress(report)
+                })?;
                 for report in &built {
                     counts.add(&report.counts);
                 }
@@ -262,13 +335,35 @@ pub fn build_into(
     threads: usize,
     progress: &mut dyn FnMut(&build::SliceReport),
 ) -> Result<Vec<PiecesReport>, EndgameError> {
+    build_until(
+        kind,
+        pieces,
+        dir,
+        threads,
+        &AtomicBool::new(false),
+        progress,
+    )
+}
+
+/// [`build_into`] that gives up with [`EndgameError::Stopped`] once `stop` is set (checked
+/// between slices); the piece counts finished by then keep their files.
+pub fn build_until(
+    kind: GameKind,
+    pieces: u32,
+    dir: &Path,
+    threads: usize,
+    stop: &AtomicBool,
+    progress: &mut dyn FnMut(&build::SliceReport),
+) -> Result<Vec<PiecesReport>, EndgameError> {
     if !(2..=MAX_BUILD_PIECES).contains(&pieces) {
         return Err(EndgameError::Pieces(pieces));
     }
     match kind {
-        GameKind::English => build_game::<English>(dir, pieces, threads, progress),
-        GameKind::International => build_game::<International>(dir, pieces, threads, progress),
-        GameKind::Turkish => build_game::<Turkish>(dir, pieces, threads, progress),
+        GameKind::English => build_game::<English>(dir, pieces, threads, stop, progress),
+        GameKind::International => {
+            build_game::<International>(dir, pieces, threads, stop, progress)
+        }
+        GameKind::Turkish => build_game::<Turkish>(dir, pieces, threads, stop, progress),
         other => Err(EndgameError::NotDraughts(other.as_str())),
     }
 }

@@ -38,7 +38,8 @@ fn three_pieces<G: EndgameGame>() -> &'static GameTables {
 fn built<G: EndgameGame>(pieces: u32) -> GameTables {
     let mut tables = GameTables::new(G::KIND);
     for n in 2..=pieces {
-        build_pieces::<G>(&mut tables, n, 2, |_| {}).expect("slices build in order");
+        build_pieces::<G>(&mut tables, n, 2, &AtomicBool::new(false), |_| {})
+            .expect("slices build in order");
     }
     tables
 }
@@ -548,6 +549,82 @@ fn files_round_trip_and_damaged_files_are_refused_with_a_typed_error() {
     let missing = load(GameKind::English, &dir.join("nowhere")).expect("a draughts game");
     assert_eq!(missing.tables.pieces, 1);
     assert!(missing.refused.is_none());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_stopped_build_keeps_its_finished_piece_counts_and_resumes_from_them() {
+    let dir = std::env::temp_dir().join(format!("damas-egtb-stop-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(installed(GameKind::English, &dir), Installed::default());
+    assert_eq!(installed(GameKind::Diamond, &dir), Installed::default());
+
+    // Stopped after the first 3-piece slice: the 2-piece file is whole, no 3-piece file.
+    let stop = AtomicBool::new(false);
+    let mut slices = 0;
+    let stopped = build_until(GameKind::English, 3, &dir, 1, &stop, &mut |report| {
+        slices += 1;
+        if report
+            .material
+            .men
+            .iter()
+            .chain(&report.material.kings)
+            .sum::<u8>()
+            == 3
+        {
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+    });
+    assert!(matches!(stopped, Err(EndgameError::Stopped)), "{stopped:?}");
+    let two_pieces = Material::slices(2).len();
+    assert_eq!(
+        slices,
+        two_pieces + 1,
+        "stops before the second 3-piece slice"
+    );
+    let two = file::path(&dir, GameKind::English, 2);
+    assert!(!file::path(&dir, GameKind::English, 3).exists());
+    let after_stop = installed(GameKind::English, &dir);
+    assert_eq!(after_stop.pieces, 2);
+    assert_eq!(
+        after_stop.bytes,
+        std::fs::metadata(&two).expect("written").len()
+    );
+    assert_eq!(
+        load(GameKind::English, &dir).expect("loads").tables.pieces,
+        2
+    );
+
+    // Resumed: the 2-piece file is read, the 3-piece slices built; their positions add up to
+    // what `positions` promised for the third piece.
+    let mut built = 0;
+    let reports = build_into(GameKind::English, 3, &dir, 1, &mut |report| {
+        built += report.positions
+    })
+    .expect("resumes");
+    assert!(reports[0].cached && !reports[1].cached);
+    let total = positions(GameKind::English, 3).expect("a draughts game");
+    assert_eq!(
+        built,
+        total - positions(GameKind::English, 2).expect("a draughts game")
+    );
+    let whole = installed(GameKind::English, &dir);
+    assert_eq!(whole.pieces, 3);
+    let three = std::fs::metadata(file::path(&dir, GameKind::English, 3)).expect("written");
+    assert_eq!(whole.bytes, after_stop.bytes + three.len());
+
+    // A file cut short is not counted, and what follows it neither.
+    let bytes = std::fs::read(&two).expect("readable");
+    std::fs::write(&two, &bytes[..bytes.len() - 1]).expect("writable");
+    assert_eq!(installed(GameKind::English, &dir), Installed::default());
+    assert!(matches!(
+        positions(GameKind::Diamond, 3),
+        Err(EndgameError::NotDraughts(_))
+    ));
+    assert!(matches!(
+        positions(GameKind::English, 7),
+        Err(EndgameError::Pieces(7))
+    ));
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -1,10 +1,12 @@
 // Settings: language, skin, board (3D / 2D), sound, animations. Saved through the backend at each
-// change; the room server's address (friends' rooms) is kept on this device (api.js).
+// change; the room server's address (friends' rooms) is kept on this device (api.js). In the app,
+// the endgame tables expert plays from: what the device holds, building them, stopping a build.
 
 import { h, choiceGroup } from '../dom.js';
 import { t } from '../i18n.js';
 import { topBar } from './common.js';
-import { inApp, savedRoomServer, saveRoomServer } from '../api.js';
+import { api, inApp, onEndgameProgress, savedRoomServer, saveRoomServer } from '../api.js';
+import { endgameLine } from '../endgame-tables.js';
 
 /** `back`: where "‹" goes (home, or the game under an overlay). */
 export function settingsScreen(app, back = '#/') {
@@ -41,6 +43,7 @@ export function settingsScreen(app, back = '#/') {
     h('div', { class: 'field' }, h('h2', {}, t('settings.animations')), onOff('animations'),
       globalThis.matchMedia && matchMedia('(prefers-reduced-motion: reduce)').matches ? h('p', { class: 'hint' }, t('settings.reduced')) : null),
     roomServerField(app),
+    inApp() ? endgameField(app) : null,
   );
   return { el, name: 'settings' };
 }
@@ -69,4 +72,86 @@ function roomServerField(app) {
   return h('div', { class: 'field' }, h('label', { for: 'room-server' }, h('h2', {}, t('settings.roomserver'))),
     h('div', { class: 'room-link-row' }, input, h('button', { type: 'button', class: 'btn', 'data-testid': 'room-server-save', onclick: save }, t('settings.roomserver.save'))),
     h('p', { class: 'hint' }, t('settings.roomserver.hint')));
+}
+
+// ---------- endgame tables ----------
+// A build outlives the screen (it runs in the backend until done or stopped), so its rows and the
+// progress listener are the module's; the lines on screen, when there are, follow them in place
+// (a line's button keeps the keyboard focus through updates).
+
+let endgameRows = null;
+let listening = false;
+
+function endgameField(app) {
+  const list = h('div', { class: 'endgame-list', 'data-testid': 'endgame' });
+  if (!listening) {
+    listening = true;
+    onEndgameProgress(({ game, done, total }) => {
+      const row = endgameRows?.find((r) => r.game === game);
+      if (!row) return;
+      Object.assign(row, { building: true, done, total });
+      drawEndgame(app);
+    });
+  }
+  api.endgameStatus().then((rows) => {
+    endgameRows = rows;
+    drawEndgame(app);
+  }, (e) => app.toast(app.errorText(e)));
+  return h('div', { class: 'field' }, h('h2', { id: 'endgame-title' }, t('settings.endgame')),
+    h('p', { class: 'hint' }, t('settings.endgame.hint')), list);
+}
+
+function drawEndgame(app) {
+  const list = document.querySelector('[data-testid="endgame"]');
+  if (!list || !endgameRows) return;
+  const busy = endgameRows.some((r) => r.building);
+  for (const row of endgameRows) {
+    let line = list.querySelector(`[data-game="${row.game}"]`);
+    if (!line) {
+      line = h('div', { class: 'endgame-line', 'data-game': row.game },
+        h('span', { class: 'endgame-name' }, t('game.' + row.game)),
+        h('span', { class: 'endgame-state' }),
+        h('progress', { max: 100, 'aria-label': t('endgame.progress', { game: t('game.' + row.game) }) }),
+        h('button', { type: 'button', class: 'btn', 'data-testid': 'endgame-' + row.game, onclick: () => endgameAction(app, row.game) }));
+      list.append(line);
+    }
+    const shown = endgameLine(row, document.documentElement.lang || 'es', busy);
+    line.querySelector('.endgame-state').textContent = t(...shown.text);
+    const bar = line.querySelector('progress');
+    bar.hidden = shown.percent === null;
+    if (shown.percent !== null) bar.value = shown.percent;
+    const button = line.querySelector('button');
+    button.hidden = !shown.action;
+    button.disabled = shown.disabled;
+    if (shown.action) {
+      button.textContent = t('endgame.' + shown.action);
+      button.setAttribute('aria-label', t('endgame.' + shown.action + '.label', { game: t('game.' + row.game) }));
+    }
+  }
+}
+
+async function endgameAction(app, game) {
+  const row = endgameRows?.find((r) => r.game === game);
+  if (!row) return;
+  if (row.building) {
+    row.stopping = true;
+    drawEndgame(app);
+    await api.stopEndgameBuild().catch(() => {});
+    return;
+  }
+  Object.assign(row, { building: true, done: 0, total: 0 });
+  drawEndgame(app);
+  app.toast(t('endgame.started', { game: t('game.' + game) }));
+  try {
+    await api.buildEndgame(game);
+    app.toast(t('endgame.built', { game: t('game.' + game) }));
+  } catch (e) {
+    app.toast(e.code === 'endgame_stopped' ? t('endgame.stopped') : app.errorText(e));
+  }
+  try {
+    endgameRows = await api.endgameStatus();
+  } catch {
+    row.building = false;
+  }
+  drawEndgame(app);
 }

@@ -1,0 +1,194 @@
+//! The endgame databases from the app (issue 16): what this device holds for each draughts game,
+//! and building a game's tables on the device, off the UI thread, with progress events and a way
+//! to stop. The engine builds and reads them (`damas::search::endgame`); the expert level probes
+//! whatever the directory holds, read again after each build. One build at a time: the larger
+//! ones take minutes and a gigabyte or more of memory.
+
+use crate::error::AppError;
+use crate::state::lock;
+use damas::search::endgame::{self, EndgameError};
+use damas::GameKind;
+use serde::Serialize;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use tauri::{AppHandle, Emitter, Runtime};
+
+/// The event a build sends after each slice: [`Progress`].
+pub const ENDGAME_PROGRESS_EVENT: &str = "endgame-progress";
+
+/// The games with databases, in the order the settings list them.
+pub const ENDGAME_GAMES: [GameKind; 3] = [
+    GameKind::English,
+    GameKind::International,
+    GameKind::Turkish,
+];
+
+/// The piece counts the app builds: the issue's (all positions of up to 5 pieces in English,
+/// 4 in International and Turkish). `None` for a game without databases.
+pub fn offered_pieces(kind: GameKind) -> Option<u32> {
+    match kind {
+        GameKind::English => Some(5),
+        GameKind::International | GameKind::Turkish => Some(4),
+        _ => None,
+    }
+}
+
+/// A build under way: its game, its stop flag and how far it got, in the engine's unit of work
+/// (positions of the slices done, of `total`).
+struct Running {
+    kind: GameKind,
+    stop: Arc<AtomicBool>,
+    done: Arc<AtomicU64>,
+    total: u64,
+}
+
+/// Ends a build however it ends, a panic included: the slot is freed and whatever was written
+/// (a stopped build keeps its finished piece counts) is read anew.
+struct Finished<'a> {
+    running: &'a Mutex<Option<Running>>,
+    kind: GameKind,
+}
+
+impl Drop for Finished<'_> {
+    fn drop(&mut self) {
+        *lock(self.running) = None;
+        endgame::forget(self.kind);
+    }
+}
+
+/// Where the app keeps its tables and the build under way, if any.
+pub struct EndgameBuilds {
+    pub dir: PathBuf,
+    running: Mutex<Option<Running>>,
+}
+
+/// One game's line in the settings.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct EndgameStatus {
+    pub game: &'static str,
+    /// Every piece count from 2 to this one is on the device (0: none).
+    pub pieces: u32,
+    /// Their size on disk.
+    pub bytes: u64,
+    /// The piece count a build reaches.
+    pub offered: u32,
+    /// A build of this game is under way; `done` of `total` is how far it got.
+    pub building: bool,
+    pub done: u64,
+    pub total: u64,
+}
+
+/// What [`ENDGAME_PROGRESS_EVENT`] carries.
+#[derive(Clone, Debug, Serialize)]
+pub struct Progress {
+    pub game: &'static str,
+    pub done: u64,
+    pub total: u64,
+}
+
+impl EndgameBuilds {
+    pub fn new(dir: PathBuf) -> EndgameBuilds {
+        EndgameBuilds {
+            dir,
+            running: Mutex::new(None),
+        }
+    }
+
+    /// Each game's status, in [`ENDGAME_GAMES`] order.
+    pub fn status(&self) -> Vec<EndgameStatus> {
+        ENDGAME_GAMES.map(|kind| self.status_of(kind)).to_vec()
+    }
+
+    fn status_of(&self, kind: GameKind) -> EndgameStatus {
+        let installed = endgame::installed(kind, &self.dir);
+        let running = lock(&self.running);
+        let build = running.as_ref().filter(|running| running.kind == kind);
+        EndgameStatus {
+            game: kind.as_str(),
+            pieces: installed.pieces,
+            bytes: installed.bytes,
+            offered: offered_pieces(kind).unwrap_or(0),
+            building: build.is_some(),
+            done: build.map_or(0, |running| running.done.load(Ordering::Relaxed)),
+            total: build.map_or(0, |running| running.total),
+        }
+    }
+
+    /// Builds `game`'s tables up to `pieces` (default: the offered count; at most that) on this
+    /// thread, which should not be the UI's: the piece counts already there are read, the others
+    /// built, and each slice done is sent as a [`Progress`] event. Answers the game's status once
+    /// the engine reads the new tables.
+    pub fn build<R: Runtime>(
+        &self,
+        app: &AppHandle<R>,
+        game: &str,
+        pieces: Option<u32>,
+    ) -> Result<EndgameStatus, AppError> {
+        let kind = GameKind::parse(game).map_err(AppError::bad_input)?;
+        let offered = offered_pieces(kind)
+            .ok_or_else(|| AppError::bad_input(EndgameError::NotDraughts(kind.as_str())))?;
+        let pieces = pieces.unwrap_or(offered);
+        if !(2..=offered).contains(&pieces) {
+            return Err(AppError::bad_input(format!(
+                "{game}: {pieces} pieces (the app builds 2 to {offered})"
+            )));
+        }
+        let total = endgame::positions(kind, pieces).map_err(AppError::bad_input)?;
+        let installed = endgame::installed(kind, &self.dir);
+        let already = if installed.pieces >= 2 {
+            endgame::positions(kind, installed.pieces.min(pieces)).unwrap_or(0)
+        } else {
+            0
+        };
+        let stop = Arc::new(AtomicBool::new(false));
+        let done = Arc::new(AtomicU64::new(already));
+        {
+            let mut running = lock(&self.running);
+            if let Some(other) = running.as_ref() {
+                return Err(AppError::EndgameBusy(other.kind.as_str()));
+            }
+            *running = Some(Running {
+                kind,
+                stop: stop.clone(),
+                done: done.clone(),
+                total,
+            });
+        }
+        // One core is left to the UI and the game.
+        let threads = std::thread::available_parallelism()
+            .map_or(1, |cores| cores.get().saturating_sub(1))
+            .max(1);
+        let mut progress = |report: &endgame::build::SliceReport| {
+            let done = done.fetch_add(report.positions, Ordering::Relaxed) + report.positions;
+            let _ = app.emit(
+                ENDGAME_PROGRESS_EVENT,
+                Progress {
+                    game: kind.as_str(),
+                    done: done.min(total),
+                    total,
+                },
+            );
+        };
+        let built = {
+            let _finished = Finished {
+                running: &self.running,
+                kind,
+            };
+            endgame::build_until(kind, pieces, &self.dir, threads, &stop, &mut progress)
+        };
+        built.map_err(AppError::Endgame)?;
+        Ok(self.status_of(kind))
+    }
+
+    /// Asks the build under way to stop after its current slice; false when none runs.
+    pub fn stop(&self) -> bool {
+        match lock(&self.running).as_ref() {
+            Some(running) => {
+                running.stop.store(true, Ordering::Relaxed);
+                true
+            }
+            None => false,
+        }
+    }
+}
