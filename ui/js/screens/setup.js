@@ -2,7 +2,7 @@
 // device, or with friends by a link (nickname and clock; the room opens in screens/room.js), and
 // "Salto largo" for the capture game.
 
-import { api } from '../api.js';
+import { api, inApp } from '../api.js';
 import { h, choiceGroup } from '../dom.js';
 import { t, seatName } from '../i18n.js';
 import { topBar, GAMES } from './common.js';
@@ -57,6 +57,15 @@ export function setupScreen(app, kind) {
   }), 'cpu-only');
   movetimeField.append(h('p', { class: 'hint' }, t('setup.movetime.hint')));
   movetimeField.dataset.testid = 'movetime-field';
+  // Expert plays a draughts game's endings from its tables, which the app builds on request.
+  if (isDraughts(kind) && inApp()) {
+    api.endgameStatus().then((rows) => {
+      const row = rows.find((r) => r.game === kind);
+      if (!row || row.pieces >= row.offered) return;
+      movetimeField.append(h('p', { class: 'hint', 'data-testid': 'endgame-tip' }, t('setup.endgame.tip'), ' ',
+        h('a', { href: '#/settings' }, t('setup.endgame.link'))));
+    }, () => {});
+  }
   const syncLevel = () => { movetimeField.hidden = !showsThinkingTime(s.level); };
   const levelField = field(t('setup.level'), choiceGroup({
     label: t('setup.level'), testid: 'level', value: s.level,
