@@ -14,7 +14,7 @@ mod settings;
 mod state;
 mod stats;
 
-pub use endgame::{offered_pieces, EndgameStatus, ENDGAME_GAMES, ENDGAME_PROGRESS_EVENT};
+pub use endgame::{EndgameStatus, ENDGAME_PROGRESS_EVENT};
 pub use error::{AppError, Notice};
 pub use host::{Host, HostInfo};
 pub use links::{join_code, PendingLink, LINK_EVENT};

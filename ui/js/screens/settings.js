@@ -97,7 +97,7 @@ function endgameField(app) {
     endgameRows = rows;
     drawEndgame(app);
   }, (e) => app.toast(app.errorText(e)));
-  return h('div', { class: 'field' }, h('h2', { id: 'endgame-title' }, t('settings.endgame')),
+  return h('div', { class: 'field' }, h('h2', {}, t('settings.endgame')),
     h('p', { class: 'hint' }, t('settings.endgame.hint')), list);
 }
 
