@@ -79,12 +79,14 @@ pub struct EndgameStatus {
     pub total: u64,
 }
 
-/// What [`ENDGAME_PROGRESS_EVENT`] carries.
+/// What [`ENDGAME_PROGRESS_EVENT`] carries: after each slice, then once when the build ends
+/// (`finished`, whether it was complete, stopped or failed).
 #[derive(Clone, Debug, Serialize)]
 pub struct Progress {
     pub game: &'static str,
     pub done: u64,
     pub total: u64,
+    pub finished: bool,
 }
 
 impl EndgameBuilds {
@@ -110,7 +112,9 @@ impl EndgameBuilds {
             bytes: installed.bytes,
             offered: offered_pieces(kind).unwrap_or(0),
             building: build.is_some(),
-            done: build.map_or(0, |running| running.done.load(Ordering::Relaxed)),
+            done: build.map_or(0, |running| {
+                running.done.load(Ordering::Relaxed).min(running.total)
+            }),
             total: build.map_or(0, |running| running.total),
         }
     }
@@ -135,14 +139,8 @@ impl EndgameBuilds {
             )));
         }
         let total = endgame::positions(kind, pieces).map_err(AppError::bad_input)?;
-        let installed = endgame::installed(kind, &self.dir);
-        let already = if installed.pieces >= 2 {
-            endgame::positions(kind, installed.pieces.min(pieces)).unwrap_or(0)
-        } else {
-            0
-        };
         let stop = Arc::new(AtomicBool::new(false));
-        let done = Arc::new(AtomicU64::new(already));
+        let done = Arc::new(AtomicU64::new(0));
         {
             let mut running = lock(&self.running);
             if let Some(other) = running.as_ref() {
@@ -159,6 +157,7 @@ impl EndgameBuilds {
         let threads = std::thread::available_parallelism()
             .map_or(1, |cores| cores.get().saturating_sub(1))
             .max(1);
+        // Slices read from files already there count as done, as the engine reports them too.
         let mut progress = |report: &endgame::build::SliceReport| {
             let done = done.fetch_add(report.positions, Ordering::Relaxed) + report.positions;
             let _ = app.emit(
@@ -167,6 +166,7 @@ impl EndgameBuilds {
                     game: kind.as_str(),
                     done: done.min(total),
                     total,
+                    finished: false,
                 },
             );
         };
@@ -177,6 +177,16 @@ impl EndgameBuilds {
             };
             endgame::build_until(kind, pieces, &self.dir, threads, &stop, &mut progress)
         };
+        // However it ended: a screen that did not start the build learns it is over.
+        let _ = app.emit(
+            ENDGAME_PROGRESS_EVENT,
+            Progress {
+                game: kind.as_str(),
+                done: done.load(Ordering::Relaxed).min(total),
+                total,
+                finished: true,
+            },
+        );
         built.map_err(AppError::Endgame)?;
         Ok(self.status_of(kind))
     }

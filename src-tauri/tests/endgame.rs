@@ -86,17 +86,24 @@ fn endgame_tables_are_built_from_the_app_read_by_the_engine_and_stopped_on_reque
     assert_eq!(built["bytes"], files_size(&tables, "english"));
     assert!(built["bytes"].as_u64().expect("bytes") > 0);
     assert_eq!(status_of(&app, "english"), built);
-    let events = events.lock().expect("events").clone();
+    // One event a slice, then one that says the build ended.
+    let mut events = std::mem::take(&mut *events.lock().expect("events"));
     let slices: usize = (2..=3)
         .map(|n| endgame::index::Material::slices(n).len())
         .sum();
-    assert_eq!(events.len(), slices, "{events:?}");
+    assert_eq!(events.len(), slices + 1, "{events:?}");
     let total = endgame::positions(GameKind::English, 3).expect("english");
+    let finished = events.pop().expect("the last event");
+    assert_eq!(
+        finished,
+        json!({"game": "english", "done": total, "total": total, "finished": true})
+    );
     let last = events.last().expect("events");
     assert_eq!(
         (last["game"].clone(), last["done"].clone()),
         (json!("english"), json!(total))
     );
+    assert!(events.iter().all(|event| event["finished"] == false));
     assert!(events
         .windows(2)
         .all(|pair| pair[0]["done"].as_u64() < pair[1]["done"].as_u64()));

@@ -266,7 +266,7 @@ fn run_endgame(action: EndgameCommand, out: &mut impl Write) -> Result<(), CliEr
             let kind = GameKind::parse(&game)?;
             let dir = endgame_dir(dir)?;
             let mut progress = |report: &endgame::build::SliceReport| {
-                if verbose {
+                if verbose && !report.read {
                     let counts = report.counts;
                     eprintln!(
                         "  {:<12} {:>10} positions  W {:>10} D {:>10} L {:>10}  longest {:>3}  levels {:>3}  {:>8.2} s",

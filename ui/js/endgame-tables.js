@@ -24,16 +24,17 @@ export function percentDone(done, total) {
 /**
  * One game's line: `{text: [key, params], percent, action}` where `percent` is null unless a
  * build runs, and `action` is 'stop' (this game builds), 'build' (none on the device),
- * 'complete' (some piece counts missing) or null (all there); a stop asked for (`row.stopping`)
- * disables it. `busy`: another game is building,
+ * 'complete' (some piece counts missing) or null (all there). A stop asked for (`row.stopping`) or a
+ * build not yet under way in the backend (`row.starting`) disables it. `busy`: another game is building,
  * so no build can start (the command would answer endgame_busy); the action stays, disabled.
  */
 export function endgameLine(row, lang, busy = false) {
   if (row.building) {
     const percent = percentDone(row.done, row.total);
-    // A stop is heard between two slices: the largest take a minute or two.
+    // A stop is heard between two slices: the largest take a minute or two. Until the backend
+    // has the build (`starting`: no progress heard yet), a click would stop nothing.
     if (row.stopping) return { text: ['endgame.stopping', { percent }], percent, action: 'stop', disabled: true };
-    return { text: ['endgame.building', { percent }], percent, action: 'stop', disabled: false };
+    return { text: ['endgame.building', { percent }], percent, action: 'stop', disabled: !!row.starting };
   }
   const size = formatBytes(row.bytes, lang);
   if (row.pieces >= row.offered) {

@@ -40,6 +40,8 @@ pub struct SliceReport {
     /// Levels iterated.
     pub levels: u32,
     pub seconds: f64,
+    /// Read from an existing file, not built (levels and seconds 0).
+    pub read: bool,
 }
 
 /// Where a move leads, seen from the slice being built.
@@ -317,6 +319,7 @@ pub fn build_slice<G: EndgameGame>(
         counts: table.counts(),
         levels: level as u32,
         seconds: started.elapsed().as_secs_f64(),
+        read: false,
     };
     Ok((table, report))
 }

@@ -196,7 +196,8 @@ pub fn write(
     };
     std::fs::create_dir_all(dir).map_err(io(dir))?;
     let target = path(dir, kind, pieces);
-    let temporary = target.with_extension("egtb.part");
+    // One per process: the app and the CLI may write the same file at once.
+    let temporary = target.with_extension(format!("egtb.part{}", std::process::id()));
     let bytes = encode(kind, pieces, slices);
     std::fs::write(&temporary, &bytes).map_err(io(&temporary))?;
     std::fs::rename(&temporary, &target).map_err(io(&target))?;

@@ -240,8 +240,8 @@ fn positions_game<G: EndgameGame>(pieces: u32) -> u64 {
         .sum()
 }
 
-/// How many indices `kind`'s tables of 2 to `pieces` pieces hold: the work of building them, in
-/// the unit of [`build::SliceReport::positions`].
+/// How many indices `kind`'s tables of 2 to `pieces` pieces hold: the sum of
+/// [`build::SliceReport::positions`] over a build's reports, slices read included.
 pub fn positions(kind: GameKind, pieces: u32) -> Result<u64, EndgameError> {
     if !(2..=MAX_BUILD_PIECES).contains(&pieces) {
         return Err(EndgameError::Pieces(pieces));
@@ -285,7 +285,16 @@ fn build_game<G: EndgameGame>(
             Some(slices) => {
                 let count = slices.len();
                 for slice in slices {
-                    counts.add(&slice.counts());
+                    let slice_counts = slice.counts();
+                    counts.add(&slice_counts);
+                    progress(&build::SliceReport {
+                        material: slice.index.material,
+                        positions: slice.index.len(),
+                        counts: slice_counts,
+                        levels: 0,
+                        seconds: 0.0,
+                        read: true,
+                    });
                     tables.insert(slice);
                 }
                 tables.pieces = n;
@@ -327,7 +336,8 @@ fn build_game<G: EndgameGame>(
 
 use index::Material;
 
-/// Builds (or reads, when already cached) `kind`'s tables for 2 to `pieces` pieces into `dir`.
+/// Builds (or reads, when already cached) `kind`'s tables for 2 to `pieces` pieces into `dir`,
+/// reporting each slice built or read.
 pub fn build_into(
     kind: GameKind,
     pieces: u32,

@@ -595,19 +595,24 @@ fn a_stopped_build_keeps_its_finished_piece_counts_and_resumes_from_them() {
         2
     );
 
-    // Resumed: the 2-piece file is read, the 3-piece slices built; their positions add up to
-    // what `positions` promised for the third piece.
-    let mut built = 0;
+    // Resumed: the 2-piece file is read, the 3-piece slices built; every slice is reported
+    // (read or built), and their positions add up to what `positions` promised.
+    let (mut read, mut built) = (0, 0);
     let reports = build_into(GameKind::English, 3, &dir, 1, &mut |report| {
-        built += report.positions
+        if report.read {
+            read += report.positions;
+        } else {
+            built += report.positions;
+        }
     })
     .expect("resumes");
     assert!(reports[0].cached && !reports[1].cached);
     let total = positions(GameKind::English, 3).expect("a draughts game");
     assert_eq!(
-        built,
-        total - positions(GameKind::English, 2).expect("a draughts game")
+        read,
+        positions(GameKind::English, 2).expect("a draughts game")
     );
+    assert_eq!(read + built, total);
     let whole = installed(GameKind::English, &dir);
     assert_eq!(whole.pieces, 3);
     let three = std::fs::metadata(file::path(&dir, GameKind::English, 3)).expect("written");

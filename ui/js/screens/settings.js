@@ -76,27 +76,39 @@ function roomServerField(app) {
 
 // ---------- endgame tables ----------
 // A build outlives the screen (it runs in the backend until done or stopped), so its rows and the
-// progress listener are the module's; the lines on screen, when there are, follow them in place
-// (a line's button keeps the keyboard focus through updates).
+// progress listener are the module's; the lines on screen, when there are, follow them in place.
+// A line's button is never `disabled` (that would drop the keyboard focus): it says
+// aria-disabled and ignores clicks instead; when it hides, the focus moves to its line.
 
 let endgameRows = null;
 let listening = false;
+
+async function refreshEndgame(app) {
+  try {
+    endgameRows = await api.endgameStatus();
+  } catch (e) {
+    app.toast(app.errorText(e));
+  }
+  drawEndgame(app);
+}
 
 function endgameField(app) {
   const list = h('div', { class: 'endgame-list', 'data-testid': 'endgame' });
   if (!listening) {
     listening = true;
-    onEndgameProgress(({ game, done, total }) => {
+    onEndgameProgress(({ game, done, total, finished }) => {
+      if (finished) {
+        refreshEndgame(app);
+        return;
+      }
       const row = endgameRows?.find((r) => r.game === game);
       if (!row) return;
-      Object.assign(row, { building: true, done, total });
+      // The backend has the build: from now on a stop reaches it.
+      Object.assign(row, { building: true, starting: false, done, total });
       drawEndgame(app);
     });
   }
-  api.endgameStatus().then((rows) => {
-    endgameRows = rows;
-    drawEndgame(app);
-  }, (e) => app.toast(app.errorText(e)));
+  refreshEndgame(app);
   return h('div', { class: 'field' }, h('h2', {}, t('settings.endgame')),
     h('p', { class: 'hint' }, t('settings.endgame.hint')), list);
 }
@@ -108,11 +120,12 @@ function drawEndgame(app) {
   for (const row of endgameRows) {
     let line = list.querySelector(`[data-game="${row.game}"]`);
     if (!line) {
-      line = h('div', { class: 'endgame-line', 'data-game': row.game },
-        h('span', { class: 'endgame-name' }, t('game.' + row.game)),
-        h('span', { class: 'endgame-state' }),
-        h('progress', { max: 100, 'aria-label': t('endgame.progress', { game: t('game.' + row.game) }) }),
-        h('button', { type: 'button', class: 'btn', 'data-testid': 'endgame-' + row.game, onclick: () => endgameAction(app, row.game) }));
+      const name = t('game.' + row.game);
+      line = h('div', { class: 'endgame-line', 'data-game': row.game, tabindex: '-1' },
+        h('span', { class: 'endgame-name' }, name),
+        h('span', { class: 'endgame-state', id: 'endgame-state-' + row.game }),
+        h('progress', { max: 100, 'aria-label': t('endgame.progress', { game: name }) }),
+        h('button', { type: 'button', class: 'btn', 'data-testid': 'endgame-' + row.game, 'aria-describedby': 'endgame-state-' + row.game, onclick: () => endgameAction(app, row.game) }));
       list.append(line);
     }
     const shown = endgameLine(row, document.documentElement.lang || 'es', busy);
@@ -121,8 +134,9 @@ function drawEndgame(app) {
     bar.hidden = shown.percent === null;
     if (shown.percent !== null) bar.value = shown.percent;
     const button = line.querySelector('button');
+    if (!shown.action && document.activeElement === button) line.focus({ preventScroll: true });
     button.hidden = !shown.action;
-    button.disabled = shown.disabled;
+    button.setAttribute('aria-disabled', shown.disabled ? 'true' : 'false');
     if (shown.action) {
       button.textContent = t('endgame.' + shown.action);
       button.setAttribute('aria-label', t('endgame.' + shown.action + '.label', { game: t('game.' + row.game) }));
@@ -133,13 +147,17 @@ function drawEndgame(app) {
 async function endgameAction(app, game) {
   const row = endgameRows?.find((r) => r.game === game);
   if (!row) return;
+  const busy = endgameRows.some((r) => r.building);
+  if (endgameLine(row, 'en', busy).disabled) return;
   if (row.building) {
     row.stopping = true;
     drawEndgame(app);
-    await api.stopEndgameBuild().catch(() => {});
+    // False: the build ended meanwhile (its end refreshes the rows) or never started.
+    const heard = await api.stopEndgameBuild().catch(() => false);
+    if (!heard) await refreshEndgame(app);
     return;
   }
-  Object.assign(row, { building: true, done: 0, total: 0 });
+  Object.assign(row, { building: true, starting: true, done: 0, total: 0 });
   drawEndgame(app);
   app.toast(t('endgame.started', { game: t('game.' + game) }));
   try {
@@ -148,10 +166,5 @@ async function endgameAction(app, game) {
   } catch (e) {
     app.toast(e.code === 'endgame_stopped' ? t('endgame.stopped') : app.errorText(e));
   }
-  try {
-    endgameRows = await api.endgameStatus();
-  } catch {
-    row.building = false;
-  }
-  drawEndgame(app);
+  await refreshEndgame(app);
 }
