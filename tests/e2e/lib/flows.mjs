@@ -13,6 +13,14 @@ export async function launchToHome(t) {
   return Date.now() - started;
 }
 
+/** From the home screen to `game`'s setup, against the CPU at `level`. */
+export async function setupVsCpu(t, game, level) {
+  await t.ui.click('game-card', `[data-game="${game}"]`);
+  await t.ui.waitFor((x) => x.screen === 'setup-screen', 'the setup screen');
+  await t.ui.click('mode-cpu');
+  await t.ui.click(`level-${level}`);
+}
+
 /** Sets the window size for the scenario's final screenshot and takes it once the board settled. */
 export async function finalScreenshot(t, size, name = t.label) {
   await resize(t.driver, size);

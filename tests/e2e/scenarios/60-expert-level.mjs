@@ -3,7 +3,7 @@
 // kept when the level changes; the expert CPU then answers with a legal move.
 import assert from 'node:assert/strict';
 import { invoke, PHONE } from '../lib/page.mjs';
-import { finalScreenshot, launchToHome } from '../lib/flows.mjs';
+import { finalScreenshot, launchToHome, setupVsCpu } from '../lib/flows.mjs';
 
 const shown = (driver) => driver.executeScript(
   "const f = document.querySelector('[data-testid=movetime-field]'); return !!f && !f.hidden && f.offsetParent !== null");
@@ -14,10 +14,7 @@ export default {
   async run(t) {
     await launchToHome(t);
     const { ui, driver } = t;
-    await ui.click('game-card', '[data-game="english"]');
-    await ui.waitFor((x) => x.screen === 'setup-screen', 'the setup screen');
-    await ui.click('mode-cpu');
-    await ui.click('level-hard');
+    await setupVsCpu(t, 'english', 'hard');
     assert.equal(await shown(driver), false, 'no thinking time for hard');
     await ui.click('level-expert');
     assert.equal(await shown(driver), true, 'thinking time shown for expert');

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { invoke, PHONE } from '../lib/page.mjs';
-import { finalScreenshot, launchToHome } from '../lib/flows.mjs';
+import { finalScreenshot, launchToHome, setupVsCpu } from '../lib/flows.mjs';
 
 const line = (driver, game) => driver.executeScript(
   `const l = document.querySelector('.endgame-line[data-game="${game}"]');
@@ -25,10 +25,7 @@ export default {
     await launchToHome(t);
     const { ui, driver } = t;
     // Choosing expert for English points to the tables, which this device lacks.
-    await ui.click('game-card', '[data-game="english"]');
-    await ui.waitFor((x) => x.screen === 'setup-screen', 'the setup screen');
-    await ui.click('mode-cpu');
-    await ui.click('level-expert');
+    await setupVsCpu(t, 'english', 'expert');
     await driver.wait(async () => driver.executeScript(
       "const tip = document.querySelector('[data-testid=endgame-tip]'); return !!tip && tip.offsetParent !== null"), 10000, 'the tip under expert');
     await driver.executeScript("document.querySelector('[data-testid=endgame-tip] a').click()");
