@@ -226,7 +226,7 @@ async function route() {
       case 'play': screen = await quickStart(parts[1], params); break;
       case 'room': screen = await roomScreen(app, parts[1]); break;
       case 'rules': screen = rulesScreen(app, parts[1], params.get('tab')); break;
-      case 'settings': screen = settingsScreen(app); break;
+      case 'settings': screen = settingsScreen(app, settingsBack(params.get('from'))); break;
       case 'stats': screen = await statsScreen(app); break;
       default: screen = await homeScreen(app);
     }
@@ -241,6 +241,11 @@ async function route() {
   root.dataset.screen = screen.name;
   const focus = screen.el.querySelector('[autofocus]') || screen.el.querySelector('h1');
   if (focus) focus.focus({ preventScroll: true });
+}
+
+/** Where the settings' "‹" goes: a game's setup screen when they were opened from it, else home. */
+function settingsBack(from) {
+  return /^setup\/(english|international|turkish|diamond|capture)$/.test(from || '') ? '#/' + from : '#/';
 }
 
 async function quickStart(kind, params) {

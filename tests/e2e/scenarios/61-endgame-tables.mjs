@@ -65,5 +65,10 @@ export default {
     assert.match(after.state, new RegExp(`^Hasta ${status.pieces} de 5 piezas \\(.+\\)$`), after.state);
     assert.equal((await line(driver, 'turkish')).disabled, false, 'builds can start again');
     await finalScreenshot(t, PHONE, 'endgame-tables');
+    // "‹" goes back to the setup the tip was followed from, expert still chosen.
+    await ui.click('nav-back');
+    await ui.waitFor((x) => x.screen === 'setup-screen', 'back to the setup');
+    const expert = await driver.executeScript("return document.querySelector('[data-testid=level-expert]').getAttribute('aria-pressed')");
+    assert.equal(expert, 'true', 'expert is still chosen');
   },
 };

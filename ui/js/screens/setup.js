@@ -40,6 +40,13 @@ export function setupScreen(app, kind) {
   el.append(topBar(app, t('game.' + kind), { extra: [h('a', { class: 'icon-btn', href: '#/rules/' + kind, 'aria-label': t('nav.rules'), 'data-testid': 'nav-rules' }, h('span', { 'aria-hidden': 'true' }, '?'))] }));
   const form = h('div', { class: 'scroll setup-form' });
   el.append(form);
+  const remember = () => {
+    try {
+      const all = JSON.parse(localStorage.getItem(MEMORY) || '{}');
+      all[kind] = s;
+      localStorage.setItem(MEMORY, JSON.stringify(all));
+    } catch { /* not remembered */ }
+  };
   const field = (label, control, extraClass = '') => h('div', { class: 'field ' + extraClass }, h('h2', {}, label), control);
 
   if (PLAYERS[kind]) {
@@ -63,7 +70,8 @@ export function setupScreen(app, kind) {
       const row = rows.find((r) => r.game === kind);
       if (!row || row.pieces >= row.offered) return;
       movetimeField.append(h('p', { class: 'hint', 'data-testid': 'endgame-tip' }, t('setup.endgame.tip'), ' ',
-        h('a', { href: '#/settings' }, t('setup.endgame.link'))));
+        // The settings' "‹" comes back here, to the choices made so far.
+        h('a', { href: `#/settings?from=setup/${kind}`, onclick: remember }, t('setup.endgame.link'))));
     }, () => {});
   }
   const syncLevel = () => { movetimeField.hidden = !showsThinkingTime(s.level); };
@@ -113,11 +121,7 @@ export function setupScreen(app, kind) {
     type: 'button', class: 'btn btn-primary btn-big', 'data-testid': 'start',
     onclick: async () => {
       start.disabled = true;
-      try {
-        const all = JSON.parse(localStorage.getItem(MEMORY) || '{}');
-        all[kind] = s;
-        localStorage.setItem(MEMORY, JSON.stringify(all));
-      } catch { /* not remembered */ }
+      remember();
       if (s.mode === 'friends') {
         const name = cleanNickname(nickname.value);
         if (!name) {
