@@ -8,10 +8,15 @@
 //! - a position without a move is lost in 0; one the rules draw at once (International's and
 //!   Turkish's material draws) is a draw; one whose every move leaves the slice takes the best of
 //!   those known values at once;
-//! - otherwise it records its moves: inside ones as edges (reversed into each position's list of
-//!   predecessors), outside ones as events: a move to a loss in d makes it a win in d + 1 unless
-//!   it wins faster, a move to a win in d counts as one refuted move at level d + 1, a move to a
-//!   draw means it can never be lost.
+//! - otherwise it counts its moves inside the slice at their destinations and records its
+//!   outside ones as events: a move to a loss in d makes it a win in d + 1 unless it wins faster,
+//!   a move to a win in d counts as one refuted move at level d + 1, a move to a draw means it can
+//!   never be lost.
+//!
+//! A second pass generates the inside moves of the positions left unknown again and files each
+//! under its destination, into lists of predecessors sized by the first pass's counts. Keeping
+//! the moves from the first pass instead would need the moves and the lists in memory at once,
+//! three times the lists alone: the second pass costs some time and saves most of the memory.
 //!
 //! Then the levels n = 1, 2, … in order: n odd, every unknown predecessor of a position lost in
 //! n − 1 (and every position with an outside loss in n − 1) is won in n; n even, each position
@@ -27,7 +32,7 @@ use super::tables::{Counts, GameTables, SliceTable};
 use super::value::{self, Value, DRAW, INVALID, MAX_DISTANCE, UNKNOWN};
 use super::EndgameError;
 use crate::position::GameResult;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::time::Instant;
 
 /// What building one slice did.
@@ -52,8 +57,9 @@ enum Child {
     Outside(u8),
 }
 
-/// A remaining-moves count that never reaches 0: the position has a move to a draw.
-const CANNOT_LOSE: u32 = u32::MAX;
+/// A remaining-moves count that never reaches 0: the position has a move to a draw. Counts are
+/// 16 bits: a position of the few pieces a table holds has far fewer moves.
+const CANNOT_LOSE: u16 = u16::MAX;
 
 /// What the first pass learns of one chunk of the slice.
 #[derive(Default)]
@@ -61,9 +67,7 @@ struct FirstPass {
     /// The byte of each index of the chunk (`UNKNOWN` where the levels must decide).
     values: Vec<u8>,
     /// For each index of the chunk: its moves not yet refuted.
-    remaining: Vec<u32>,
-    /// Moves inside the slice: (to, from).
-    edges: Vec<(u32, u32)>,
+    remaining: Vec<u16>,
     /// Outside moves to a loss: (level at which the position wins, position).
     wins_at: Vec<(u32, u32)>,
     /// Outside moves to a win: (level at which the move counts as refuted, position).
@@ -77,11 +81,18 @@ struct Solver<'a, G: EndgameGame> {
 }
 
 impl<G: EndgameGame> Solver<'_, G> {
-    fn children(&self, position: &G, out: &mut Vec<Child>) -> Result<(), EndgameError> {
+    /// The children of `position`; those outside the slice only with `outside` (their lookup
+    /// is most of their cost, and the second pass needs only the inside ones).
+    fn children(
+        &self,
+        position: &G,
+        outside: bool,
+        out: &mut Vec<Child>,
+    ) -> Result<(), EndgameError> {
         out.clear();
         let squares = G::squares();
         for mv in position.moves() {
-            let placement = position.after(&mv).placement();
+            let placement = position.placement_after(&mv);
             let material = Material::of(placement.men, placement.kings);
             if material == self.slice.material {
                 let index = self
@@ -89,7 +100,7 @@ impl<G: EndgameGame> Solver<'_, G> {
                     .index(squares, &placement)
                     .ok_or_else(|| EndgameError::MissingSlice(material.label()))?;
                 out.push(Child::Inside(index as u32));
-            } else {
+            } else if outside {
                 let byte = self
                     .solved
                     .byte::<G>(&placement)
@@ -100,12 +111,18 @@ impl<G: EndgameGame> Solver<'_, G> {
         Ok(())
     }
 
-    /// The first pass over the indices `from..to`.
-    fn first_pass(&self, from: u32, to: u32) -> Result<FirstPass, EndgameError> {
+    /// The first pass over the indices `from..to`; counts each inside move in `moves_to` at
+    /// its destination.
+    fn first_pass(
+        &self,
+        from: u32,
+        to: u32,
+        moves_to: &[AtomicU32],
+    ) -> Result<FirstPass, EndgameError> {
         let mut pass = FirstPass::default();
         let mut children = Vec::new();
         for index in from..to {
-            let (byte, remaining) = self.first_look(index, &mut children, &mut pass)?;
+            let (byte, remaining) = self.first_look(index, &mut children, moves_to, &mut pass)?;
             pass.values.push(byte);
             pass.remaining.push(remaining);
         }
@@ -117,8 +134,9 @@ impl<G: EndgameGame> Solver<'_, G> {
         &self,
         index: u32,
         children: &mut Vec<Child>,
+        moves_to: &[AtomicU32],
         pass: &mut FirstPass,
-    ) -> Result<(u8, u32), EndgameError> {
+    ) -> Result<(u8, u16), EndgameError> {
         let Some(placement) = self.slice.placement(G::squares(), u64::from(index)) else {
             return Ok((INVALID, 0));
         };
@@ -133,7 +151,7 @@ impl<G: EndgameGame> Solver<'_, G> {
                 0,
             ));
         }
-        self.children(&position, children)?;
+        self.children(&position, true, children)?;
         if children
             .iter()
             .all(|child| matches!(child, Child::Outside(_)))
@@ -152,10 +170,15 @@ impl<G: EndgameGame> Solver<'_, G> {
             };
             return Ok((byte, 0));
         }
-        let mut remaining = children.len() as u32;
+        let mut remaining = u16::try_from(children.len())
+            .ok()
+            .filter(|&count| count < CANNOT_LOSE)
+            .ok_or_else(|| EndgameError::TooBig(self.slice.material.label()))?;
         for child in children.iter() {
             match *child {
-                Child::Inside(to) => pass.edges.push((to, index)),
+                Child::Inside(to) => {
+                    moves_to[to as usize].fetch_add(1, Ordering::Relaxed);
+                }
                 Child::Outside(byte) => match value::decode(byte) {
                     Some(Value::Loss(d)) => pass.wins_at.push((d + 1, index)),
                     Some(Value::Win(d)) => pass.refuted_at.push((d + 1, index)),
@@ -165,6 +188,60 @@ impl<G: EndgameGame> Solver<'_, G> {
         }
         Ok((UNKNOWN, remaining))
     }
+
+    /// The second pass over the indices `from..to`: files each inside move of a position still
+    /// unknown under its destination, `parents[ends[to] - 1]`, and moves that end down by one.
+    fn second_pass(
+        &self,
+        from: u32,
+        to: u32,
+        values: &[u8],
+        ends: &[AtomicU32],
+        parents: &[AtomicU32],
+    ) -> Result<(), EndgameError> {
+        let mut children = Vec::new();
+        for index in from..to {
+            if values[index as usize] != UNKNOWN {
+                continue;
+            }
+            let Some(placement) = self.slice.placement(G::squares(), u64::from(index)) else {
+                continue;
+            };
+            self.children(&G::from_placement(&placement), false, &mut children)?;
+            for child in &children {
+                if let Child::Inside(child) = *child {
+                    // The first pass counted this very move, so the end is above the list's start.
+                    let at = ends[child as usize].fetch_sub(1, Ordering::Relaxed) - 1;
+                    parents[at as usize].store(index, Ordering::Relaxed);
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Runs `work(from, to)` on `threads` consecutive chunks of `0..len` at once, in order.
+fn in_chunks<T: Send>(
+    len: u32,
+    threads: u32,
+    work: impl Fn(u32, u32) -> Result<T, EndgameError> + Sync,
+) -> Result<Vec<T>, EndgameError> {
+    let chunk = len.div_ceil(threads).max(1);
+    let results: Vec<Result<T, EndgameError>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let from = (t * chunk).min(len);
+                let to = (from + chunk).min(len);
+                let work = &work;
+                scope.spawn(move || work(from, to))
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|handle| handle.join().unwrap_or(Err(EndgameError::WorkerPanicked)))
+            .collect()
+    });
+    results.into_iter().collect()
 }
 
 fn distance_byte_checked(distance: u32) -> Result<u8, EndgameError> {
@@ -185,7 +262,7 @@ fn bucket(lists: &mut Vec<Vec<u32>>, events: &[(u32, u32)]) {
     }
 }
 
-/// Solves one slice; every slice its moves can lead to must be in `solved`. The first pass is
+/// Solves one slice; every slice its moves can lead to must be in `solved`. The two passes are
 /// split between `threads` threads; the levels run on one.
 pub fn build_slice<G: EndgameGame>(
     material: Material,
@@ -201,56 +278,39 @@ pub fn build_slice<G: EndgameGame>(
         _game: std::marker::PhantomData,
     };
     let threads = threads.max(1) as u32;
-    let chunk = len.div_ceil(threads).max(1);
-    let passes: Vec<Result<FirstPass, EndgameError>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                let from = (t * chunk).min(len);
-                let to = (from + chunk).min(len);
-                let solver = &solver;
-                scope.spawn(move || solver.first_pass(from, to))
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|handle| handle.join().unwrap_or(Err(EndgameError::WorkerPanicked)))
-            .collect()
-    });
+    // Inside moves by destination: counted by the first pass, then turned into each list's end.
+    let mut ends: Vec<AtomicU32> = (0..=len).map(|_| AtomicU32::new(0)).collect();
+    let passes = in_chunks(len, threads, |from, to| solver.first_pass(from, to, &ends))?;
     let mut values = Vec::with_capacity(len as usize);
     let mut remaining = Vec::with_capacity(len as usize);
     let mut wins_at: Vec<Vec<u32>> = Vec::new();
     let mut refuted_at: Vec<Vec<u32>> = Vec::new();
-    let mut edge_count = 0usize;
-    let mut passes = passes.into_iter().collect::<Result<Vec<_>, _>>()?;
-    for pass in &mut passes {
+    for mut pass in passes {
         values.append(&mut pass.values);
         remaining.append(&mut pass.remaining);
         bucket(&mut wins_at, &pass.wins_at);
         bucket(&mut refuted_at, &pass.refuted_at);
-        pass.wins_at = Vec::new();
-        pass.refuted_at = Vec::new();
-        edge_count += pass.edges.len();
     }
-    // Predecessor lists (compressed rows): `parents[start[i]..start[i + 1]]` move to `i`.
-    let mut start = vec![0u32; len as usize + 1];
-    for pass in &passes {
-        for &(to, _) in &pass.edges {
-            start[to as usize + 1] += 1;
-        }
+    let mut edges = 0u64;
+    for end in &mut ends {
+        edges += u64::from(*end.get_mut());
+        *end.get_mut() =
+            u32::try_from(edges).map_err(|_| EndgameError::TooBig(material.label()))?;
     }
-    for i in 0..len as usize {
-        start[i + 1] += start[i];
-    }
-    let mut fill = start.clone();
-    let mut parents = vec![0u32; edge_count];
-    for pass in passes {
-        for (to, from) in pass.edges {
-            let at = &mut fill[to as usize];
-            parents[*at as usize] = from;
-            *at += 1;
-        }
-    }
-    drop(fill);
+    // Predecessor lists (compressed rows): the second pass fills each list from its end down,
+    // leaving `starts[i]` at its start, so `parents[starts[i]..starts[i + 1]]` move to `i`.
+    let parents: Vec<AtomicU32> = (0..edges).map(|_| AtomicU32::new(0)).collect();
+    in_chunks(len, threads, |from, to| {
+        solver.second_pass(from, to, &values, &ends, &parents)
+    })?;
+    let starts = ends;
+    let parents_of = |child: u32| {
+        let from = starts[child as usize].load(Ordering::Relaxed) as usize;
+        let to = starts[child as usize + 1].load(Ordering::Relaxed) as usize;
+        parents[from..to]
+            .iter()
+            .map(|parent| parent.load(Ordering::Relaxed))
+    };
     // Positions known by level: `known_at[d]` holds those won or lost in d.
     let mut known_at: Vec<Vec<u32>> = Vec::new();
     for (index, &byte) in values.iter().enumerate() {
@@ -278,10 +338,8 @@ pub fn build_slice<G: EndgameGame>(
             &refuted_at
         };
         let outside = outside.get(level).map(Vec::as_slice).unwrap_or(&[]);
-        let inside = before.iter().flat_map(|&child| {
-            parents[start[child as usize] as usize..start[child as usize + 1] as usize].iter()
-        });
-        for &position in inside.chain(outside.iter()) {
+        let inside = before.iter().flat_map(|&child| parents_of(child));
+        for position in inside.chain(outside.iter().copied()) {
             let at = position as usize;
             if values[at] != UNKNOWN {
                 continue;

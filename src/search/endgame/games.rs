@@ -2,7 +2,7 @@
 //! back. Implemented by the three draughts games.
 
 use super::index::{Placement, SquareList, Squares};
-use crate::games::diagonal::{Board, Rules};
+use crate::games::diagonal::{Board, DraughtsMove, Rules};
 use crate::games::english::{English, EnglishRules};
 use crate::games::international::{International, InternationalRules};
 use crate::games::turkish::squares::{RANK_1, RANK_8};
@@ -23,6 +23,11 @@ pub trait EndgameGame: Searchable + Sized {
 
     /// The pieces of this position.
     fn placement(&self) -> Placement;
+
+    /// The pieces after `mv`; the builder's inner loop, so the games skip their counters.
+    fn placement_after(&self, mv: &Self::Move) -> Placement {
+        self.after(mv).placement()
+    }
 }
 
 fn diagonal_squares<R: Rules>() -> Squares {
@@ -71,6 +76,12 @@ impl EndgameGame for English {
     fn placement(&self) -> Placement {
         diagonal_placement(self.board())
     }
+
+    fn placement_after(&self, mv: &DraughtsMove) -> Placement {
+        let mut board = *self.board();
+        board.play(mv);
+        diagonal_placement(&board)
+    }
 }
 
 impl EndgameGame for International {
@@ -87,6 +98,12 @@ impl EndgameGame for International {
 
     fn placement(&self) -> Placement {
         diagonal_placement(self.board())
+    }
+
+    fn placement_after(&self, mv: &DraughtsMove) -> Placement {
+        let mut board = *self.board();
+        board.play(mv);
+        diagonal_placement(&board)
     }
 }
 
