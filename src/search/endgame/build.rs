@@ -190,7 +190,8 @@ impl<G: EndgameGame> Solver<'_, G> {
     }
 
     /// The second pass over the indices `from..to`: files each inside move of a position still
-    /// unknown under its destination, `parents[ends[to] - 1]`, and moves that end down by one.
+    /// unknown at the end of its destination's list (`parents[ends[to] - 1]`), then lowers that
+    /// end by one.
     fn second_pass(
         &self,
         from: u32,

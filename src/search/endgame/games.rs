@@ -61,6 +61,13 @@ fn diagonal_placement<R: Rules>(board: &Board<R>) -> Placement {
     }
 }
 
+/// The board's pieces after `mv`, without the game's counters.
+fn diagonal_placement_after<R: Rules>(board: &Board<R>, mv: &DraughtsMove) -> Placement {
+    let mut board = *board;
+    board.play(mv);
+    diagonal_placement(&board)
+}
+
 impl EndgameGame for English {
     const KIND: GameKind = GameKind::English;
 
@@ -78,9 +85,7 @@ impl EndgameGame for English {
     }
 
     fn placement_after(&self, mv: &DraughtsMove) -> Placement {
-        let mut board = *self.board();
-        board.play(mv);
-        diagonal_placement(&board)
+        diagonal_placement_after(self.board(), mv)
     }
 }
 
@@ -101,9 +106,7 @@ impl EndgameGame for International {
     }
 
     fn placement_after(&self, mv: &DraughtsMove) -> Placement {
-        let mut board = *self.board();
-        board.play(mv);
-        diagonal_placement(&board)
+        diagonal_placement_after(self.board(), mv)
     }
 }
 
