@@ -449,3 +449,62 @@ fn level_openings_are_for_the_draughts_games() {
         "{stdout}"
     );
 }
+
+/// `selfplay --list-openings` prints each pair's opening without playing (pair, openings turned
+/// down before it, moves); `--only-games` plays some games of a match, numbered as in the whole
+/// match, and refuses a number outside it before anything is played.
+#[test]
+fn selfplay_lists_openings_and_plays_only_the_games_asked_for() {
+    let base = [
+        "selfplay",
+        "turkish",
+        "--levels",
+        "easy,easy",
+        "--games",
+        "20",
+        "--seed",
+        "10",
+        "--opening-plies",
+        "4",
+        "--level-openings",
+    ];
+    let output = damas(&[&base[..], &["--list-openings"]].concat());
+    assert!(output.status.success(), "{output:?}");
+    let lines = stdout_lines(&output);
+    assert_eq!(lines.len(), 10, "{lines:?}");
+    for (pair, line) in lines.iter().enumerate() {
+        let fields: Vec<&str> = line.split('\t').collect();
+        assert_eq!(fields.len(), 3, "{line}");
+        assert_eq!(fields[0], pair.to_string());
+        assert_eq!(fields[2].split(' ').count(), 4, "{line}");
+        // Pair 2's first draw, f3-f4 c6-c5 g3-g4 f6-f5, loses two men and a king by force
+        // (tests/search_smoke.rs has the four turned down).
+        assert_eq!(fields[1] != "0", [2, 3, 5, 7].contains(&pair), "{line}");
+    }
+
+    let dir = std::env::temp_dir().join(format!("damas-cli-only-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("games.tsv");
+    let record = path.to_str().expect("utf-8 path");
+    let output = damas(&[&base[..], &["--only-games", "5", "--record", record]].concat());
+    assert!(output.status.success(), "{output:?}");
+    let recorded = std::fs::read_to_string(&path).expect("the record file");
+    let fields: Vec<&str> = recorded.trim_end().split('\t').collect();
+    assert_eq!(recorded.lines().count(), 1, "{recorded}");
+    assert_eq!(fields[0], "5");
+    let pair_two: Vec<&str> = lines[2].split('\t').collect();
+    assert!(fields[5].starts_with(pair_two[2]), "{recorded}");
+    let _ = std::fs::remove_dir_all(&dir);
+
+    for bad in ["3,20", "x", "-1"] {
+        let output = damas(&[&base[..], &["--only-games", bad]].concat());
+        assert_eq!(output.status.code(), Some(2), "{bad}: {output:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(!stderr.contains("panicked"), "{bad}: {stderr}");
+        assert!(output.stdout.is_empty(), "{bad}");
+    }
+    let stderr =
+        String::from_utf8_lossy(&damas(&[&base[..], &["--only-games", "3,20"]].concat()).stderr)
+            .to_string();
+    assert!(stderr.contains("game 20"), "{stderr}");
+}

@@ -16,6 +16,7 @@ fn play(kind: GameKind, players: u8, levels: &[Level], games: u32, jobs: usize) 
         jobs,
         opening_plies: 0,
         level_openings: None,
+        only_games: None,
     };
     selfplay::run(&config, &catalogue::new_game, None).expect("match")
 }
@@ -171,6 +172,7 @@ fn level_openings_replace_an_international_opening_that_loses_a_man() {
         jobs: 2,
         opening_plies: 4,
         level_openings,
+        only_games: None,
     };
     let plain = selfplay::run(&config(None), &catalogue::new_game, None).expect("match");
     let level = selfplay::run(
@@ -230,6 +232,7 @@ fn seeds_draw_their_own_openings() {
             jobs: 2,
             opening_plies: 4,
             level_openings: None,
+            only_games: None,
         };
         let report = selfplay::run(&config, &catalogue::new_game, None).expect("match");
         report
@@ -243,5 +246,132 @@ fn seeds_draw_their_own_openings() {
     assert!(
         one.iter().all(|opening| !two.contains(opening)),
         "{one:?}\n{two:?}"
+    );
+}
+
+/// Plays `moves` from the start of `kind`.
+fn replay(kind: GameKind, moves: &[&str]) -> Box<dyn damas::search::Playable> {
+    let mut game = catalogue::new_game(Variant::standard(kind), None).expect("game");
+    for text in moves {
+        game.play(text).expect("legal");
+    }
+    game
+}
+
+/// The level check plays forced moves before it judges. In Turkish, f3-f4 c6-c5 g3-g4 f6-f5
+/// leaves White one move, f4xf6xf8: it takes f5 and f7 and crowns on f8 (two men and a king
+/// up). The reference search answers a single legal move without searching, with a score of 0,
+/// which the check alone took for level until 2026-12-06. In English, 10-15 22-17 9-14 17x10
+/// leaves Black only 7x14, which takes White's man back: one man each, level. The game is left
+/// as it was.
+#[test]
+fn the_level_check_plays_forced_moves_before_it_judges() {
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let mut turkish = replay(GameKind::Turkish, &["f3-f4", "c6-c5", "g3-g4", "f6-f5"]);
+    let texts = |game: &dyn damas::search::Playable| {
+        game.legal_moves()
+            .into_iter()
+            .map(|mv| mv.text)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(texts(turkish.as_ref()), ["f4xf6xf8"]);
+    let answer = turkish
+        .decide(Player::Reference, 0, None, &stop)
+        .expect("a move");
+    assert_eq!((answer.score, answer.depth), (0, 0), "not searched");
+    let before = (turkish.position_text(), turkish.ply());
+    assert!(!selfplay::is_level_opening(
+        turkish.as_mut(),
+        selfplay::LEVEL_MARGIN
+    ));
+    assert_eq!((turkish.position_text(), turkish.ply()), before);
+
+    let mut english = replay(GameKind::English, &["10-15", "22-17", "9-14", "17x10"]);
+    assert_eq!(texts(english.as_ref()), ["7x14"]);
+    let before = (english.position_text(), english.ply());
+    assert!(selfplay::is_level_opening(
+        english.as_mut(),
+        selfplay::LEVEL_MARGIN
+    ));
+    assert_eq!((english.position_text(), english.ply()), before);
+}
+
+/// Turkish seed 10's 4-ply openings, as `damas selfplay turkish --level-openings --seed 10`
+/// draws them: four of the plain harness's ten (pairs 2, 3, 5 and 7) lose material by force and
+/// are drawn again, the other six are the plain harness's own, and every opening played passes
+/// the level check. Until 2026-12-06 the check played, for pairs 2, 5 and 7, three openings that
+/// leave a single move (the first is the one above; the 2026-12-05 expert matches recorded
+/// them): no longer. Playing only some games of a match plays them with the whole match's
+/// openings.
+#[test]
+fn turkish_level_openings_turn_down_openings_lost_by_a_forced_capture() {
+    let config = |level_openings, only_games| MatchConfig {
+        variant: Variant::standard(GameKind::Turkish),
+        start: None,
+        players: vec![Player::Cpu(Level::Easy), Player::Cpu(Level::Easy)],
+        games: 20,
+        seed: 10,
+        jobs: 2,
+        opening_plies: 4,
+        level_openings,
+        only_games,
+    };
+    let plain = selfplay::openings(&config(None, None), &catalogue::new_game).expect("openings");
+    let level = selfplay::openings(
+        &config(Some(selfplay::LEVEL_MARGIN), None),
+        &catalogue::new_game,
+    )
+    .expect("openings");
+    assert_eq!((plain.len(), level.len()), (10, 10));
+    let played_before = [
+        (2, ["f3-f4", "c6-c5", "g3-g4", "f6-f5"]),
+        (5, ["h3-h4", "b6-b5", "f3-f4", "f6-f5"]),
+        (7, ["h3-h4", "a6-a5", "g3-h3", "a5-a4"]),
+    ];
+    for (pair, moves) in played_before {
+        let mut game = replay(GameKind::Turkish, &moves);
+        assert_eq!(game.legal_moves().len(), 1, "{moves:?}");
+        assert!(!selfplay::is_level_opening(
+            game.as_mut(),
+            selfplay::LEVEL_MARGIN
+        ));
+        assert_ne!(level[pair].moves, moves);
+    }
+    for (pair, (plain, level)) in plain.iter().zip(&level).enumerate() {
+        assert_eq!(plain.redraws, 0);
+        if [2, 3, 5, 7].contains(&pair) {
+            assert!(level.redraws > 0, "pair {pair}");
+            assert_ne!(level.moves, plain.moves, "pair {pair}");
+        } else {
+            assert_eq!(level.redraws, 0, "pair {pair}");
+            assert_eq!(level.moves, plain.moves, "pair {pair}");
+        }
+        let moves: Vec<&str> = level.moves.iter().map(String::as_str).collect();
+        let mut game = replay(GameKind::Turkish, &moves);
+        assert!(
+            selfplay::is_level_opening(game.as_mut(), selfplay::LEVEL_MARGIN),
+            "pair {pair}: {moves:?}"
+        );
+    }
+    let some = selfplay::run(
+        &config(Some(selfplay::LEVEL_MARGIN), Some(vec![5, 4, 12])),
+        &catalogue::new_game,
+        None,
+    )
+    .expect("match");
+    let numbers: Vec<u32> = some.games.iter().map(|game| game.number).collect();
+    assert_eq!(numbers, [4, 5, 12]);
+    for game in &some.games {
+        assert_eq!(game.moves[..4], level[game.number as usize / 2].moves[..]);
+    }
+    assert!(
+        some.game_lines().starts_with("4\t"),
+        "{}",
+        some.game_lines()
+    );
+    assert!(
+        some.to_string()
+            .contains("level openings: 1 of 2 openings drawn again"),
+        "{some}"
     );
 }

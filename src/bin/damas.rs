@@ -84,7 +84,8 @@ enum Command {
         #[arg(long, default_value_t = 0)]
         opening_plies: u32,
         /// Draughts: play only openings that the reference search (6 plies, material only,
-        /// captures finished) scores within half a man of level; others are drawn again.
+        /// captures finished) scores within half a man of level, after any forced moves;
+        /// others are drawn again.
         #[arg(long)]
         level_openings: bool,
         #[arg(long, default_value_t = 10)]
@@ -98,6 +99,14 @@ enum Command {
         /// result, ending rule, plies and moves.
         #[arg(long)]
         record: Option<std::path::PathBuf>,
+        /// Play only these games of the match (numbers from 0, comma-separated), each as the
+        /// whole match would play it.
+        #[arg(long, value_delimiter = ',')]
+        only_games: Option<Vec<u32>>,
+        /// Print each pair's opening instead of playing: pair number, openings turned down
+        /// before it, and its moves, tab-separated.
+        #[arg(long)]
+        list_openings: bool,
     },
     /// Texel tuning: plays the engine against itself and fits the draughts evaluation's weights
     /// to the games' results (docs/cpu.md, "Tuned evaluation"); prints the fitted weights.
@@ -542,6 +551,8 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), CliError> {
             seed,
             jobs,
             record,
+            only_games,
+            list_openings,
         } => {
             let kind = GameKind::parse(&game)?;
             if level_openings && !kind.is_draughts() {
@@ -562,7 +573,20 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), CliError> {
                 jobs,
                 opening_plies,
                 level_openings: level_openings.then_some(selfplay::LEVEL_MARGIN),
+                only_games,
             };
+            if list_openings {
+                for draw in selfplay::openings(&config, &catalogue::new_game)? {
+                    writeln!(
+                        out,
+                        "{}\t{}\t{}",
+                        draw.pair,
+                        draw.redraws,
+                        draw.moves.join(" ")
+                    )?;
+                }
+                return Ok(());
+            }
             // Opened before the match, so a bad path costs no games.
             let record_error = |path: &std::path::Path| {
                 let path = path.display().to_string();

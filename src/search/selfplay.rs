@@ -28,6 +28,8 @@ pub enum SelfplayError {
     NoMove { game: u32, player: String },
     #[error("game {game}: none of {draws} seeded openings was level")]
     NoLevelOpening { game: u32, draws: u32 },
+    #[error("game {game} is not in a match of {games} games (games are numbered from 0)")]
+    NoSuchGame { game: u32, games: u32 },
 }
 
 /// Half a man in the reference search's material units: the draughts harness's margin for a
@@ -59,15 +61,21 @@ pub struct MatchConfig {
     pub opening_plies: u32,
     /// Keep only openings that the seed's reference search ([`Player::Reference`]: 6 plies,
     /// material only, captures finished) scores within this margin of level, from the side to
-    /// move; any other is drawn again from the seed, so a pair of games cannot be decided by an
-    /// opening that already loses material by force. An opening's first draw is the one
-    /// played without this filter. `None`: every opening.
+    /// move once any forced moves are played ([`is_level_opening`]); any other is drawn again
+    /// from the seed, so a pair of games cannot be decided by an opening that already loses
+    /// material by force. An opening's first draw is the one played without this filter.
+    /// `None`: every opening.
     pub level_openings: Option<i32>,
+    /// Play only these games of the match (numbers below `games`), each exactly as the whole
+    /// match would play it: to replay some pairs after a change to the harness. `None`: all.
+    pub only_games: Option<Vec<u32>>,
 }
 
 /// One finished game.
 #[derive(Clone, Debug)]
 pub struct GameSummary {
+    /// The game's number in the match (from 0).
+    pub number: u32,
     /// `seating[seat]` is the participant at that seat.
     pub seating: Vec<usize>,
     pub result: GameResult,
@@ -201,11 +209,25 @@ impl MatchReport {
     /// Of the match's openings (one per `seats` games), how many were drawn again, and how many
     /// draws were turned down in all ([`MatchConfig::level_openings`]).
     pub fn opening_redraws(&self) -> (usize, u32) {
-        let firsts = self.games.iter().step_by(self.players.len().max(1));
-        firsts.fold((0, 0), |(openings, draws), game| {
-            let redrawn = usize::from(game.opening_redraws > 0);
-            (openings + redrawn, draws + game.opening_redraws)
-        })
+        let pairs = self.pairs();
+        pairs
+            .iter()
+            .fold((0, 0), |(openings, draws), &(_, redraws)| {
+                (openings + usize::from(redraws > 0), draws + redraws)
+            })
+    }
+
+    /// The pairs played (games that share an opening), each with its opening's redraws.
+    fn pairs(&self) -> Vec<(u32, u32)> {
+        let seats = self.players.len().max(1) as u32;
+        let mut pairs: Vec<(u32, u32)> = self
+            .games
+            .iter()
+            .map(|game| (game.number / seats, game.opening_redraws))
+            .collect();
+        pairs.sort_unstable();
+        pairs.dedup_by_key(|&mut (pair, _)| pair);
+        pairs
     }
 
     /// How many games each rule ended ([`GameSummary::ending`]), in order of first appearance.
@@ -226,7 +248,8 @@ impl MatchReport {
     /// moves (the seeded opening's included).
     pub fn game_lines(&self) -> String {
         let mut text = String::new();
-        for (index, game) in self.games.iter().enumerate() {
+        for game in &self.games {
+            let index = game.number;
             let seats: Vec<String> = game
                 .seating
                 .iter()
@@ -349,7 +372,7 @@ impl fmt::Display for MatchReport {
         )?;
         let (redrawn, turned_down) = self.opening_redraws();
         if redrawn > 0 {
-            let openings = self.games.len().div_ceil(self.players.len().max(1));
+            let openings = self.pairs().len();
             writeln!(
                 f,
                 "level openings: {redrawn} of {openings} openings drawn again ({turned_down} turned down)"
@@ -395,15 +418,59 @@ pub fn run(
     if probes_tables {
         endgame::tables(config.variant.kind);
     }
-    let mover = |game: &(dyn Playable + 'static), player: Player, seed: u64, stop: &AtomicBool| {
-        game.decide(player, seed, None, stop)
-            .map(|decision| Answer {
-                info: decision.info,
-                score: decision.score,
-                depth: decision.depth,
-            })
+    run_with(config, factory, &real_move, progress)
+}
+
+/// The real players' move in a match.
+fn real_move(
+    game: &(dyn Playable + 'static),
+    player: Player,
+    seed: u64,
+    stop: &AtomicBool,
+) -> Option<Answer> {
+    game.decide(player, seed, None, stop)
+        .map(|decision| Answer {
+            info: decision.info,
+            score: decision.score,
+            depth: decision.depth,
+        })
+}
+
+/// Whether the harness with [`MatchConfig::level_openings`] set to `margin` would play the
+/// position `game` is in as an opening (forced moves played first, see `opening_is_level`).
+pub fn is_level_opening(game: &mut (dyn Playable + 'static), margin: i32) -> bool {
+    opening_is_level(game, margin, &real_move)
+}
+
+/// Forced moves played at most before an opening is judged ([`opening_is_level`]).
+const MAX_FORCED_PLIES: usize = 8;
+
+/// Whether the reference search scores the opening `game` is in within `margin` of level.
+/// The search answers a position with a single legal move at once, with a score of 0, and
+/// after a few random moves that move is often a forced capture: in Turkish, f3-f4 c6-c5 g3-g4
+/// f6-f5 leaves White only f4xf6xf8, two men and a king. So forced moves are played first
+/// (and taken back after) and the position after them is judged. An opening whose forced
+/// moves end the game, or go on for more than [`MAX_FORCED_PLIES`], is not level.
+fn opening_is_level<G: AnyGame + ?Sized>(game: &mut G, margin: i32, mover: &Mover<'_, G>) -> bool {
+    let mut forced = 0;
+    let level = loop {
+        if game.outcome().is_some() {
+            break false;
+        }
+        let legal = game.legal_moves();
+        if legal.len() != 1 {
+            break mover(game, Player::Reference, 0, &AtomicBool::new(false))
+                .is_some_and(|answer| answer.score.abs() < margin);
+        }
+        if forced == MAX_FORCED_PLIES || game.play(&legal[0].text).is_err() {
+            break false;
+        }
+        forced += 1;
     };
-    run_with(config, factory, &mover, progress)
+    for _ in 0..forced {
+        game.undo();
+    }
+    level
 }
 
 /// Plays a match with any game type, factory and mover (tests use a small game of their own
@@ -426,22 +493,24 @@ pub fn run_with<G: AnyGame + ?Sized>(
     let seat_names = (0..seats as Seat)
         .map(|seat| probe.seat_name(seat).to_string())
         .collect();
+    let numbers = game_numbers(config)?;
+    let count = numbers.len() as u32;
     let next = AtomicU32::new(0);
     let finished = AtomicU32::new(0);
     let results: Mutex<Vec<Option<Result<GameSummary, SelfplayError>>>> =
-        Mutex::new(vec![None; config.games as usize]);
+        Mutex::new(vec![None; numbers.len()]);
     let worker = || loop {
-        let index = next.fetch_add(1, Ordering::Relaxed);
-        if index >= config.games {
+        let slot = next.fetch_add(1, Ordering::Relaxed);
+        let Some(&index) = numbers.get(slot as usize) else {
             break;
-        }
+        };
         let summary = play_one(config, index, &new_game, mover);
         if let Ok(mut slots) = results.lock() {
-            slots[index as usize] = Some(summary);
+            slots[slot as usize] = Some(summary);
         }
         let done = finished.fetch_add(1, Ordering::Relaxed) + 1;
         if let Some(progress) = progress {
-            progress(done, config.games);
+            progress(done, count);
         }
     };
     std::thread::scope(|scope| {
@@ -460,6 +529,66 @@ pub fn run_with<G: AnyGame + ?Sized>(
         seat_names,
         games,
     ))
+}
+
+/// The numbers of the games the match plays, in order: all of them, or
+/// [`MatchConfig::only_games`] without repeats.
+fn game_numbers(config: &MatchConfig) -> Result<Vec<u32>, SelfplayError> {
+    let Some(only) = &config.only_games else {
+        return Ok((0..config.games).collect());
+    };
+    let mut numbers = only.clone();
+    numbers.sort_unstable();
+    numbers.dedup();
+    match numbers.iter().find(|&&game| game >= config.games) {
+        Some(&game) => Err(SelfplayError::NoSuchGame {
+            game,
+            games: config.games,
+        }),
+        None => Ok(numbers),
+    }
+}
+
+/// Each pair's opening (the moves, and how many draws were turned down before it) as the
+/// match of `config` would play it, for the games it plays, without playing them.
+pub fn openings(
+    config: &MatchConfig,
+    factory: &GameFactory<'_>,
+) -> Result<Vec<OpeningDraw>, SelfplayError> {
+    openings_with(config, factory, &real_move)
+}
+
+/// [`openings`] with any game type, factory and mover.
+pub fn openings_with<G: AnyGame + ?Sized>(
+    config: &MatchConfig,
+    factory: &GameFactory<'_, G>,
+    mover: &Mover<'_, G>,
+) -> Result<Vec<OpeningDraw>, SelfplayError> {
+    let new_game = || factory(config.variant, config.start.as_deref());
+    let seats = config.players.len().max(1) as u32;
+    let mut pairs = game_numbers(config)?;
+    pairs.dedup_by_key(|game| *game / seats);
+    pairs
+        .into_iter()
+        .map(|game| {
+            let (_, moves, redraws) = opening(config, game, &new_game, mover)?;
+            Ok(OpeningDraw {
+                pair: game / seats,
+                moves,
+                redraws,
+            })
+        })
+        .collect()
+}
+
+/// One pair's opening ([`openings`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OpeningDraw {
+    /// The pair's number: it opens games `pair * seats` to `pair * seats + seats - 1`.
+    pub pair: u32,
+    pub moves: Vec<String>,
+    /// Draws turned down before this one ([`MatchConfig::level_openings`]).
+    pub redraws: u32,
 }
 
 /// Game `index` of the match: participant `p` sits at seat `(p + index) % seats`.
@@ -506,6 +635,7 @@ fn play_one<G: AnyGame + ?Sized>(
         moves.push(info.text);
     };
     Ok(GameSummary {
+        number: index,
         seating,
         result,
         reason,
@@ -556,14 +686,10 @@ fn opening<G: AnyGame + ?Sized>(
                 })?;
             moves.push(text);
         }
+        // The judge's seed is fixed: every game of the pair must judge the opening alike.
         let level = match config.level_openings {
             None => true,
-            // A fixed seed: every game of the pair must judge the opening alike.
-            Some(margin) => {
-                game.outcome().is_none()
-                    && mover(game.as_ref(), Player::Reference, 0, &AtomicBool::new(false))
-                        .is_some_and(|answer| answer.score.abs() < margin)
-            }
+            Some(margin) => opening_is_level(game.as_mut(), margin, mover),
         };
         if level {
             return Ok((game, moves, draw));

@@ -944,6 +944,27 @@ mod tests {
         level_openings: Option<i32>,
         reference: &(dyn Fn(&Nim) -> i32 + Sync),
     ) -> Result<selfplay::MatchReport, selfplay::SelfplayError> {
+        nim_games(
+            players,
+            games,
+            jobs,
+            opening_plies,
+            level_openings,
+            None,
+            reference,
+        )
+    }
+
+    /// [`nim_match_with`] playing only `only_games` of the match.
+    fn nim_games(
+        players: Vec<Player>,
+        games: u32,
+        jobs: usize,
+        opening_plies: u32,
+        level_openings: Option<i32>,
+        only_games: Option<Vec<u32>>,
+        reference: &(dyn Fn(&Nim) -> i32 + Sync),
+    ) -> Result<selfplay::MatchReport, selfplay::SelfplayError> {
         let seats = players.len() as u8;
         let config = MatchConfig {
             variant: Variant {
@@ -958,6 +979,7 @@ mod tests {
             jobs,
             opening_plies,
             level_openings,
+            only_games,
         };
         let factory = |_: Variant, _: Option<&str>| -> Result<Box<Record<Nim>>, SetupError> {
             Ok(Box::new(Record::new(Nim::new([9, 10, 11, 12], seats))))
@@ -1049,6 +1071,80 @@ mod tests {
                 })
             ),
             "{result:?}"
+        );
+    }
+
+    #[test]
+    fn a_match_plays_only_the_games_asked_for_as_the_whole_match_plays_them() {
+        let players = vec![Player::Cpu(Level::Hard), Player::Cpu(Level::Medium)];
+        let whole = nim_match_with(players.clone(), 10, 2, 3, None, &|_| 0).expect("match");
+        let some = nim_games(
+            players.clone(),
+            10,
+            2,
+            3,
+            None,
+            Some(vec![7, 2, 7, 3]),
+            &|_| 0,
+        )
+        .expect("match");
+        let numbers: Vec<u32> = some.games.iter().map(|game| game.number).collect();
+        assert_eq!(numbers, [2, 3, 7]);
+        for game in &some.games {
+            let same = &whole.games[game.number as usize];
+            assert_eq!((&game.moves, game.result), (&same.moves, same.result));
+            assert_eq!(game.seating, same.seating);
+        }
+        let text = some.game_lines();
+        let lines: Vec<&str> = text
+            .lines()
+            .map(|line| line.split('\t').next().unwrap_or(""))
+            .collect();
+        assert_eq!(lines, ["2", "3", "7"]);
+        let firsts = |report: &selfplay::MatchReport| -> Vec<Vec<String>> {
+            report
+                .games
+                .iter()
+                .map(|game| game.moves[..3].to_vec())
+                .collect()
+        };
+        let config = |only_games| MatchConfig {
+            variant: Variant {
+                kind: GameKind::Capture,
+                players: 2,
+                long_jump: false,
+            },
+            start: None,
+            players: players.clone(),
+            games: 10,
+            seed: 11,
+            jobs: 1,
+            opening_plies: 3,
+            level_openings: None,
+            only_games,
+        };
+        let factory = |_: Variant, _: Option<&str>| -> Result<Box<Record<Nim>>, SetupError> {
+            Ok(Box::new(Record::new(Nim::new([9, 10, 11, 12], 2))))
+        };
+        let never = |_: &Record<Nim>, _: Player, _: u64, _: &AtomicBool| None;
+        let listed =
+            selfplay::openings_with(&config(Some(vec![3, 7])), &factory, &never).expect("openings");
+        let pairs: Vec<u32> = listed.iter().map(|draw| draw.pair).collect();
+        assert_eq!(pairs, [1, 3]);
+        assert_eq!(listed[0].moves, firsts(&some)[1]);
+        assert_eq!(listed[1].moves, firsts(&some)[2]);
+        let all = selfplay::openings_with(&config(None), &factory, &never).expect("openings");
+        assert_eq!(all.len(), 5);
+        let beyond = nim_games(players, 10, 1, 3, None, Some(vec![3, 10]), &|_| 0);
+        assert!(
+            matches!(
+                beyond,
+                Err(selfplay::SelfplayError::NoSuchGame {
+                    game: 10,
+                    games: 10
+                })
+            ),
+            "{beyond:?}"
         );
     }
 

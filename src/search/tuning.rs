@@ -283,6 +283,7 @@ pub fn run(
         jobs: config.jobs,
         opening_plies: config.opening_plies,
         level_openings: None,
+        only_games: None,
     };
     let report = selfplay::run(&matches, factory, progress)?;
     let skip = config.opening_plies as usize;
