@@ -502,9 +502,8 @@ fn selfplay_lists_openings_and_plays_only_the_games_asked_for() {
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert!(!stderr.contains("panicked"), "{bad}: {stderr}");
         assert!(output.stdout.is_empty(), "{bad}");
+        if bad == "3,20" {
+            assert!(stderr.contains("game 20"), "{stderr}");
+        }
     }
-    let stderr =
-        String::from_utf8_lossy(&damas(&[&base[..], &["--only-games", "3,20"]].concat()).stderr)
-            .to_string();
-    assert!(stderr.contains("game 20"), "{stderr}");
 }
