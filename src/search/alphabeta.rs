@@ -62,11 +62,6 @@ pub struct Params {
     /// player that expects to outplay its opponent keeps the game going rather than take a
     /// draw it is not forced into. 0 for every level but expert.
     pub contempt: i32,
-    /// What the move in hand is worth at a leaf of the alpha-beta search, in the evaluation's
-    /// units: a leaf with the root seat to move scores `+tempo`, any other `-tempo`. In a race a
-    /// move in hand is worth several steps, and an evaluation blind to it scores leaves at odd
-    /// and even depths unevenly. 0 for every level but expert in Diamond with two seats.
-    pub tempo: i32,
 }
 
 /// How the search treats more than two seats.
@@ -627,16 +622,7 @@ impl<'a, P: Searchable> Searcher<'a, P> {
         } else {
             position.evaluate(self.root, self.params.style)
         };
-        self.noisy(value, key) + self.tempo(position)
-    }
-
-    /// The move in hand at a leaf ([`Params::tempo`]).
-    fn tempo(&self, position: &P) -> i32 {
-        if position.to_move() == self.root {
-            self.params.tempo
-        } else {
-            -self.params.tempo
-        }
+        self.noisy(value, key)
     }
 
     /// `value` plus the seeded noise of the position with `key`.

@@ -247,11 +247,6 @@ const EXPERT_TABLE_BITS: u32 = 20;
 /// draw. Small, so that a position clearly worse than level still takes the draw.
 const EXPERT_DRAUGHTS_CONTEMPT: i32 = 15;
 
-/// What the move in hand is worth to expert in Diamond with two seats, in the evaluation's
-/// units (a step is 10; [`Params::tempo`]): two and a half steps, about what a move gains in the
-/// middle game. Measured against expert without it in docs/cpu.md ("Diamond: the move in hand").
-const EXPERT_DIAMOND_TEMPO: i32 = 25;
-
 /// Search threads of the expert level: the thinking thread and one helper sharing its table,
 /// where the device has a second core ([`Params::threads`]).
 pub fn expert_threads() -> u32 {
@@ -265,10 +260,9 @@ pub fn expert_threads() -> u32 {
 /// last complete iteration's. No evaluation noise (its timing varies its play already),
 /// late-move reductions in draughts as hard, aspiration windows, hard's search with more than
 /// two seats, `threads` search threads (alpha-beta only), its table kept from one move to the
-/// next (`search::table_pool`), in draughts the endgame databases when built and a small
-/// contempt for draws, and in Diamond with two seats the move in hand worth a tempo at the leaves.
-fn expert_config(variant: Variant, movetime: MoveTime, threads: u32) -> PlayerConfig {
-    let kind = variant.kind;
+/// next (`search::table_pool`), and in draughts the endgame databases when built and a small
+/// contempt for draws.
+fn expert_config(kind: GameKind, movetime: MoveTime, threads: u32) -> PlayerConfig {
     let hard = movetime.duration();
     PlayerConfig {
         params: Params {
@@ -284,11 +278,6 @@ fn expert_config(variant: Variant, movetime: MoveTime, threads: u32) -> PlayerCo
             endgame: kind.is_draughts(),
             contempt: if kind.is_draughts() {
                 EXPERT_DRAUGHTS_CONTEMPT
-            } else {
-                0
-            },
-            tempo: if kind == GameKind::Diamond && variant.players == 2 {
-                EXPERT_DIAMOND_TEMPO
             } else {
                 0
             },
@@ -339,7 +328,6 @@ fn baseline_config(kind: GameKind) -> PlayerConfig {
             aspiration: 0,
             endgame: false,
             contempt: 0,
-            tempo: 0,
             threads: 1,
         },
         mistakes: None,
@@ -351,9 +339,9 @@ pub fn config(variant: Variant, player: Player) -> PlayerConfig {
     let kind = variant.kind;
     let quiescence = kind.is_draughts();
     match player {
-        Player::Expert(movetime) => expert_config(variant, movetime, expert_threads()),
-        Player::Cpu(Level::Expert) => expert_config(variant, MoveTime::DEFAULT, expert_threads()),
-        Player::ExpertSingle(movetime) => expert_config(variant, movetime, 1),
+        Player::Expert(movetime) => expert_config(kind, movetime, expert_threads()),
+        Player::Cpu(Level::Expert) => expert_config(kind, MoveTime::DEFAULT, expert_threads()),
+        Player::ExpertSingle(movetime) => expert_config(kind, movetime, 1),
         Player::Baseline => baseline_config(kind),
         Player::Reference => PlayerConfig {
             params: Params {
@@ -368,7 +356,6 @@ pub fn config(variant: Variant, player: Player) -> PlayerConfig {
                 aspiration: 0,
                 endgame: false,
                 contempt: 0,
-                tempo: 0,
                 threads: 1,
             },
             mistakes: None,
@@ -402,7 +389,6 @@ pub fn config(variant: Variant, player: Player) -> PlayerConfig {
                     aspiration: 0,
                     endgame: false,
                     contempt: 0,
-                    tempo: 0,
                     threads: 1,
                 },
                 mistakes: (level == Level::Easy).then(|| mistakes(kind)),
@@ -492,38 +478,6 @@ mod tests {
                 !config(variant, player).params.limits.is_timed(),
                 "{player:?}"
             );
-        }
-    }
-
-    /// Only expert in Diamond with two seats counts the move in hand: the node-budgeted levels
-    /// and the baseline replay as before, and with three seats the paranoid search's leaves
-    /// belong to three different seats.
-    #[test]
-    fn only_expert_in_two_seat_diamond_counts_the_move_in_hand() {
-        let diamond =
-            |players| Variant::new(GameKind::Diamond, Some(players), false).expect("variant");
-        for player in [
-            Player::Expert(MoveTime::DEFAULT),
-            Player::ExpertSingle(MoveTime::DEFAULT),
-            Player::Cpu(Level::Expert),
-        ] {
-            assert_eq!(
-                config(diamond(2), player).params.tempo,
-                EXPERT_DIAMOND_TEMPO
-            );
-            assert_eq!(config(diamond(3), player).params.tempo, 0, "{player:?}");
-            for kind in [
-                GameKind::English,
-                GameKind::International,
-                GameKind::Turkish,
-            ] {
-                assert_eq!(config(Variant::standard(kind), player).params.tempo, 0);
-            }
-            let capture = Variant::new(GameKind::Capture, Some(2), false).expect("variant");
-            assert_eq!(config(capture, player).params.tempo, 0);
-        }
-        for player in NODE_BUDGETED {
-            assert_eq!(config(diamond(2), player).params.tempo, 0, "{player:?}");
         }
     }
 

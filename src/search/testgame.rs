@@ -196,7 +196,6 @@ mod tests {
             aspiration: 0,
             endgame: false,
             contempt: 0,
-            tempo: 0,
             threads: 1,
         }
     }
@@ -289,28 +288,6 @@ mod tests {
                 if truth > 0 {
                     assert_eq!(paranoid(&nim.after(&found.best), 0), 1, "{piles:?}");
                 }
-            }
-        }
-    }
-
-    /// Nim's evaluation is 0, so a search that stops short of the end scores exactly the move
-    /// in hand: `+tempo` when its leaves have the root seat to move (even depths), `-tempo` when
-    /// the other seat does (odd depths); without a tempo, 0 at every depth.
-    #[test]
-    fn the_move_in_hand_scores_by_the_parity_of_the_leaves() {
-        // No single move or pair of moves takes the last stone of three piles.
-        let nim = Nim::new([5, 6, 7, 0], 2);
-        let stop = AtomicBool::new(false);
-        for depth in 1..=4u32 {
-            for tempo in [0, 7] {
-                let params = Params {
-                    tempo,
-                    ..params(Limits::depth(depth))
-                };
-                let found = alphabeta::search(&nim, &[], &params, &stop).expect("moves");
-                let expected = if depth % 2 == 0 { tempo } else { -tempo };
-                assert_eq!(found.score, expected, "depth {depth}, tempo {tempo}");
-                assert_eq!(found.depth, depth);
             }
         }
     }
@@ -794,7 +771,6 @@ mod tests {
                     aspiration: 2,
                     endgame: false,
                     contempt: 0,
-                    tempo: 0,
                     ..full
                 };
                 let plain = alphabeta::search(&nim, &[], &full, &stop).expect("moves");

@@ -429,7 +429,6 @@ fn search_agrees<G: EndgameGame>(
             aspiration: 0,
             endgame: false,
             contempt: 0,
-            tempo: 0,
             threads: 1,
         };
         let found = alphabeta::search(&position, &[], &params, &stop).expect("has a move");

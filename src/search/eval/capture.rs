@@ -378,7 +378,6 @@ mod tests {
             aspiration: 0,
             endgame: false,
             contempt: 0,
-            tempo: 0,
             threads: 1,
         }
     }
