@@ -62,6 +62,26 @@ pub struct Params {
     /// player that expects to outplay its opponent keeps the game going rather than take a
     /// draw it is not forced into. 0 for every level but expert.
     pub contempt: i32,
+    /// Late-move pruning: below the root, only the first moves in the search's order are
+    /// searched (and any move that wins at once). None for every level but expert in two-seat
+    /// Diamond, where a turn offers a hundred moves and most of them lose ground.
+    pub move_pruning: Option<MovePruning>,
+}
+
+/// How many of a node's moves [`Params::move_pruning`] keeps: `first` where the children are
+/// leaves, `per_ply` more for every ply left beyond that.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MovePruning {
+    pub first: u32,
+    pub per_ply: u32,
+}
+
+impl MovePruning {
+    /// Moves searched at a node with `depth` plies left.
+    fn kept(self, depth: i32) -> usize {
+        let beyond = depth.max(1) as u32 - 1;
+        self.first.saturating_add(self.per_ply.saturating_mul(beyond)) as usize
+    }
 }
 
 /// How the search treats more than two seats.
@@ -696,8 +716,15 @@ impl<'a, P: Searchable> Searcher<'a, P> {
         let maximizing = position.to_move() == self.root;
         let mut window = Window::new(alpha, beta, maximizing, ranked[0].1);
         let irreversible_key = position.zobrist();
+        let kept = match self.params.move_pruning {
+            Some(pruning) if ply > 0 => pruning.kept(depth),
+            _ => usize::MAX,
+        };
         for (rank, &(_, index)) in ranked.iter().enumerate() {
             let mv = &moves[index];
+            if rank >= kept && !position.wins_at_once(mv) {
+                continue;
+            }
             let child = position.after(mv);
             self.push(irreversible_key, position.is_irreversible(mv));
             let reduce = self.params.reductions

@@ -60,6 +60,12 @@ pub trait Searchable: Position {
         0
     }
 
+    /// Whether `mv` ends the game with its mover the winner, known without playing it; `false`
+    /// when the game cannot tell cheaply. Late-move pruning never skips such a move.
+    fn wins_at_once(&self, _mv: &Self::Move) -> bool {
+        false
+    }
+
     /// A cheap guess of how good a quiet move is (Diamond: rows gained), tried first among
     /// quiet moves; within -512..512.
     fn order_hint(&self, _mv: &Self::Move) -> i32 {

@@ -196,6 +196,7 @@ mod tests {
             aspiration: 0,
             endgame: false,
             contempt: 0,
+            move_pruning: None,
             threads: 1,
         }
     }
@@ -771,6 +772,7 @@ mod tests {
                     aspiration: 2,
                     endgame: false,
                     contempt: 0,
+                    move_pruning: None,
                     ..full
                 };
                 let plain = alphabeta::search(&nim, &[], &full, &stop).expect("moves");

@@ -127,6 +127,26 @@ impl Diamond {
             && areas.destination[colour].is_subset(self.occupied())
     }
 
+    /// Whether `mv`, legal here, wins the game for the side to move: its king ends on its apex
+    /// and its destination is full (a move cannot make another colour win: see the module's
+    /// rules). What [`Position::outcome`] would say after the move, without playing it.
+    pub fn wins_with(&self, mv: &DiamondMove) -> bool {
+        let DiamondMove::Go { from, to } = *mv else {
+            return false;
+        };
+        let areas = areas();
+        let colour = usize::from(self.to_move);
+        let king = if self.kings[colour] == from {
+            to
+        } else {
+            self.kings[colour]
+        };
+        let mut occupied = self.occupied();
+        occupied.remove(from);
+        occupied.insert(to);
+        king == areas.apex[colour] && areas.destination[colour].is_subset(occupied)
+    }
+
     /// Sum over a colour's pieces of their step distances to its destination apex.
     pub fn distance_to_goal(&self, colour: Seat) -> u32 {
         let areas = areas();

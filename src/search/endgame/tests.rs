@@ -429,6 +429,7 @@ fn search_agrees<G: EndgameGame>(
             aspiration: 0,
             endgame: false,
             contempt: 0,
+            move_pruning: None,
             threads: 1,
         };
         let found = alphabeta::search(&position, &[], &params, &stop).expect("has a move");

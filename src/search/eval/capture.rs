@@ -378,6 +378,7 @@ mod tests {
             aspiration: 0,
             endgame: false,
             contempt: 0,
+            move_pruning: None,
             threads: 1,
         }
     }

@@ -134,6 +134,10 @@ impl Searchable for Diamond {
         }
     }
 
+    fn wins_at_once(&self, mv: &DiamondMove) -> bool {
+        self.wins_with(mv)
+    }
+
     fn history_key(&self, mv: &DiamondMove) -> usize {
         match *mv {
             DiamondMove::Go { from, to } => usize::from(from) * HOLES + usize::from(to),
