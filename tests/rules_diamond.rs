@@ -9,7 +9,7 @@
 
 use damas::games::diamond::{Diamond, DiamondMove};
 use damas::geometry::holeset::Hole;
-use damas::geometry::star::{star, Point};
+use damas::geometry::star::{star, Point, NO_HOLE};
 use damas::notation::star_text::write_board;
 use damas::{perft::perft, EndReason, GameKind, GameResult, MoveError, Outcome, Position, Variant};
 
@@ -447,6 +447,81 @@ fn win_counts_other_colours_on_the_destination_border() {
         Some(Outcome::win(0, EndReason::DestinationReached))
     );
     assert_eq!(position.seat_stats()[0].home, Some(13));
+}
+
+/// `Diamond::wins_with` (what the search asks without playing a move) says of every legal move
+/// what `outcome` says after playing it; returns how many moves win.
+fn winning_moves_agree_with_the_outcome(position: &Diamond) -> usize {
+    let mover = position.to_move();
+    let mut winning = 0;
+    for mv in position.moves() {
+        let wins = position.after(&mv).outcome()
+            == Some(Outcome::win(mover, EndReason::DestinationReached));
+        assert_eq!(
+            position.wins_with(&mv),
+            wins,
+            "{mv:?} in {}",
+            position.to_text()
+        );
+        winning += usize::from(wins);
+    }
+    winning
+}
+
+#[test]
+fn a_win_is_known_before_the_move_is_played() {
+    // A man steps into the last hole, with or without other colours on the border.
+    let mut placed = red_home_except(&[at(-2, 4)]);
+    placed.push(('r', at(-2, 3)));
+    assert_eq!(
+        winning_moves_agree_with_the_outcome(&build(3, 'r', &placed, 0, 0)),
+        1
+    );
+    let mut placed = red_home_except(&[at(-4, 4), at(0, 4), at(-2, 4)]);
+    placed.extend([('y', at(-4, 4)), ('g', at(0, 4)), ('r', at(-2, 3))]);
+    assert_eq!(
+        winning_moves_agree_with_the_outcome(&build(3, 'r', &placed, 0, 0)),
+        1
+    );
+    // The king jumps the line of men along the destination's edge onto the empty apex: a king
+    // move wins too, but not while another hole of the destination is empty, nor for the
+    // colour not to move.
+    let apex = star().apex(Point::North);
+    let destination = star().punta(Point::North);
+    let edge = (0..6)
+        .find(|&d| {
+            let next = star().neighbour(apex, d);
+            next != NO_HOLE && destination.contains(next)
+        })
+        .expect("an edge from the apex");
+    let king = (0..5).fold(apex, |hole, _| star().neighbour(hole, edge));
+    assert!(!destination.contains(king) && king != NO_HOLE);
+    let mut placed = red_home_except(&[apex]);
+    placed.push(('R', king));
+    assert_eq!(
+        winning_moves_agree_with_the_outcome(&build(3, 'r', &placed, 0, 0)),
+        1
+    );
+    assert_eq!(
+        winning_moves_agree_with_the_outcome(&build(3, 'y', &placed, 0, 0)),
+        0
+    );
+    let line: Vec<Hole> = (1..5)
+        .scan(apex, |hole, _| {
+            *hole = star().neighbour(*hole, edge);
+            Some(*hole)
+        })
+        .collect();
+    let inner = destination
+        .iter()
+        .find(|&h| h != apex && !line.contains(&h) && !star().border().contains(h))
+        .expect("an inner hole off the king's line");
+    let mut placed = red_home_except(&[apex, inner]);
+    placed.extend([('R', king), ('r', at(-2, 3))]);
+    assert_eq!(
+        winning_moves_agree_with_the_outcome(&build(3, 'r', &placed, 0, 0)),
+        0
+    );
 }
 
 #[test]

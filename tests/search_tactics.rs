@@ -7,6 +7,7 @@ use damas::games::diamond::START_POINTS;
 use damas::geometry::holeset::{Hole, HoleSet};
 use damas::geometry::star::{star, HOLES, NO_HOLE};
 use damas::notation::star_text::write_board;
+use damas::search::levels::MoveTime;
 use damas::search::{Level, Player};
 use damas::{GameKind, GameResult, Playable, Variant};
 use std::sync::atomic::AtomicBool;
@@ -17,6 +18,11 @@ const ALL_PLAYERS: [Player; 4] = [
     Player::Cpu(Level::Hard),
     Player::Reference,
 ];
+
+/// Expert on one thread for its shortest time (in two-seat Diamond, with late-move pruning).
+fn expert() -> Player {
+    Player::ExpertSingle(MoveTime::from_millis(500).expect("a move time"))
+}
 
 fn game(kind: GameKind, players: Option<u8>, text: &str) -> Box<dyn Playable> {
     let variant = Variant::new(kind, players, false).expect("variant");
@@ -154,7 +160,7 @@ fn diamond_win_in_one() {
         .collect();
     pieces.extend(yellow_men);
     let text = diamond_text(2, &pieces, 'r');
-    for player in ALL_PLAYERS.into_iter().take(3) {
+    for player in ALL_PLAYERS.into_iter().take(3).chain([expert()]) {
         let mut game = game(GameKind::Diamond, Some(2), &text);
         let (mv, _) = cpu_move(game.as_ref(), player);
         game.play(&mv).expect("legal");
@@ -233,7 +239,11 @@ fn diamond_must_block_the_kings_line() {
         losing * 2 > start.legal_moves().len(),
         "only {losing} red moves lose in {text}"
     );
-    for player in [Player::Cpu(Level::Medium), Player::Cpu(Level::Hard)] {
+    for player in [
+        Player::Cpu(Level::Medium),
+        Player::Cpu(Level::Hard),
+        expert(),
+    ] {
         let mut game = start.clone_box();
         let (mv, _) = cpu_move(game.as_ref(), player);
         game.play(&mv).expect("legal");

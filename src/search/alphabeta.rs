@@ -80,7 +80,8 @@ impl MovePruning {
     /// Moves searched at a node with `depth` plies left.
     fn kept(self, depth: i32) -> usize {
         let beyond = depth.max(1) as u32 - 1;
-        self.first.saturating_add(self.per_ply.saturating_mul(beyond)) as usize
+        self.first
+            .saturating_add(self.per_ply.saturating_mul(beyond)) as usize
     }
 }
 

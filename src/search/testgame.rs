@@ -154,6 +154,11 @@ impl Searchable for Nim {
         mv.pile * 4 + usize::from(mv.count)
     }
 
+    /// Taking every stone left.
+    fn wins_at_once(&self, mv: &Take) -> bool {
+        self.piles.iter().map(|&p| u32::from(p)).sum::<u32>() == u32::from(mv.count)
+    }
+
     fn seat_score_bounds(&self) -> Option<(i32, i32)> {
         self.seat_bounds.then_some((0, 0))
     }
@@ -171,7 +176,7 @@ impl Searchable for Nim {
 mod tests {
     use super::*;
     use crate::record::Record;
-    use crate::search::alphabeta::{self, MultiPlayer, Params};
+    use crate::search::alphabeta::{self, MovePruning, MultiPlayer, Params};
     use crate::search::limits::Limits;
     use crate::search::mistakes::Mistakes;
     use crate::search::player::{self, PlayerConfig};
@@ -618,6 +623,55 @@ mod tests {
         let found = solve(&nim);
         assert_eq!(found.best, Take { pile: 2, count: 3 });
         assert_eq!(found.score, score::WIN - 1);
+    }
+
+    fn pruned(first: u32, per_ply: u32, depth: u32) -> Params {
+        Params {
+            move_pruning: Some(MovePruning { first, per_ply }),
+            ..params(Limits::depth(depth))
+        }
+    }
+
+    #[test]
+    fn late_move_pruning_keeps_the_root_and_the_moves_that_win_at_once() {
+        // A pile of 4: every move loses, the opponent taking the rest, which Nim's order (by
+        // pile, then stones taken) ranks last but for the reply to taking 3. Keeping one move a
+        // node would see the replies to taking 1 and 2 as nothing; the wins at once are kept.
+        let nim = Nim::new([4, 0, 0, 0], 2);
+        let stop = AtomicBool::new(false);
+        let found = alphabeta::search(&nim, &[], &pruned(1, 0, 2), &stop).expect("moves");
+        assert_eq!(found.score, -(score::WIN - 2), "every move loses");
+        // The root is never pruned: searched one ply, keeping one move a node changes nothing;
+        // two plies deep, it leaves out all but the first reply to each root move.
+        let nim = Nim::new([1, 2, 3, 0], 2);
+        for depth in [1, 2] {
+            let full =
+                alphabeta::search(&nim, &[], &params(Limits::depth(depth)), &stop).expect("moves");
+            let one = alphabeta::search(&nim, &[], &pruned(1, 0, depth), &stop).expect("moves");
+            assert_eq!(one.nodes == full.nodes, depth == 1, "depth {depth}");
+        }
+    }
+
+    #[test]
+    fn late_move_pruning_searches_the_first_moves_only() {
+        let nim = Nim::new([5, 6, 7, 0], 2);
+        let stop = AtomicBool::new(false);
+        let full = alphabeta::search(&nim, &[], &params(Limits::depth(5)), &stop).expect("moves");
+        // Nim offers at most 9 moves here: keeping 9 a node prunes nothing.
+        let wide = alphabeta::search(&nim, &[], &pruned(9, 0, 5), &stop).expect("moves");
+        assert_eq!(
+            (wide.best, wide.score, wide.nodes),
+            (full.best, full.score, full.nodes)
+        );
+        let one = alphabeta::search(&nim, &[], &pruned(1, 0, 5), &stop).expect("moves");
+        let growing = alphabeta::search(&nim, &[], &pruned(1, 2, 5), &stop).expect("moves");
+        assert!(
+            one.nodes < growing.nodes && growing.nodes < full.nodes,
+            "{} {} {}",
+            one.nodes,
+            growing.nodes,
+            full.nodes
+        );
     }
 
     /// Two seats: whether `mv` leaves the opponent a lost position (Sprague–Grundy).
