@@ -77,11 +77,13 @@ pub struct MovePruning {
 }
 
 impl MovePruning {
-    /// Moves searched at a node with `depth` plies left.
+    /// Moves searched at a node with `depth` plies left (at least one, so that a node always
+    /// has a value).
     fn kept(self, depth: i32) -> usize {
         let beyond = depth.max(1) as u32 - 1;
         self.first
-            .saturating_add(self.per_ply.saturating_mul(beyond)) as usize
+            .saturating_add(self.per_ply.saturating_mul(beyond))
+            .max(1) as usize
     }
 }
 

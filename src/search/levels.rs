@@ -260,8 +260,8 @@ pub fn expert_threads() -> u32 {
 /// last complete iteration's. No evaluation noise (its timing varies its play already),
 /// late-move reductions in draughts as hard, aspiration windows, hard's search with more than
 /// two seats, `threads` search threads (alpha-beta only), its table kept from one move to the
-/// next (`search::table_pool`), and in draughts the endgame databases when built and a small
-/// contempt for draws.
+/// next (`search::table_pool`), in draughts the endgame databases when built and a small
+/// contempt for draws, and in two-seat Diamond late-move pruning.
 fn expert_config(variant: Variant, movetime: MoveTime, threads: u32) -> PlayerConfig {
     let kind = variant.kind;
     let hard = movetime.duration();
