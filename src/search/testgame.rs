@@ -634,9 +634,9 @@ mod tests {
 
     #[test]
     fn late_move_pruning_keeps_the_root_and_the_moves_that_win_at_once() {
-        // A pile of 4: every move loses, the opponent taking the rest, which Nim's order (by
-        // pile, then stones taken) ranks last but for the reply to taking 3. Keeping one move a
-        // node would see the replies to taking 1 and 2 as nothing; the wins at once are kept.
+        // A pile of 4: every move loses, the opponent then taking the rest. After taking 1 or
+        // 2, that winning reply is not the first in Nim's order (by pile, then stones taken),
+        // so keeping one move a node would miss it; a move that wins at once is always kept.
         let nim = Nim::new([4, 0, 0, 0], 2);
         let stop = AtomicBool::new(false);
         let found = alphabeta::search(&nim, &[], &pruned(1, 0, 2), &stop).expect("moves");
