@@ -3,7 +3,7 @@
 // tauri-driver passes its environment down to WebKitWebDriver and from there to the app, so the
 // per-test data directory is chosen by the environment tauri-driver is started with: one driver
 // per App, restarted with the same environment when a test restarts the app.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -23,6 +23,29 @@ function portOpen(port) {
     });
     socket.once('error', () => resolve(false));
   });
+}
+
+/** Whether some process on the session bus holds the app's single-instance name
+ * (`<identifier>.SingleInstance…`, tauri-plugin-single-instance). False when the bus cannot be
+ * asked: without a session bus there is no name to meet. */
+function singleInstanceNameHeld() {
+  try {
+    const names = execFileSync(
+      'dbus-send',
+      ['--session', '--print-reply', '--dest=org.freedesktop.DBus', '/org/freedesktop/DBus', 'org.freedesktop.DBus.ListNames'],
+      { encoding: 'utf8', timeout: 5000, stdio: ['ignore', 'pipe', 'ignore'] },
+    );
+    return names.includes('app.damas.board.SingleInstance');
+  } catch {
+    return false;
+  }
+}
+
+/** Waits until the ended app's single-instance name is gone from the bus: the bus releases it
+ * only when it notices the dead connection, and a new app meeting it would hand its arguments
+ * to the dead instance and exit ("NoReply"), as seen under heavy load. */
+async function singleInstanceReleased() {
+  await waitFor(() => !singleInstanceNameHeld(), { timeoutMs: 10000, intervalMs: 100, what: 'the single-instance D-Bus name to be released' });
 }
 
 /**
@@ -156,6 +179,7 @@ export class App {
       killPid(pid, 'SIGKILL');
       await waitFor(() => !isAlive(pid), { timeoutMs: 5000, what: `app pid ${pid} to die` });
       for (const c of children) killPid(c, 'SIGKILL');
+      await singleInstanceReleased();
     }
     this.pid = null;
     this.driver = null; // the session died with the app; nothing to quit
@@ -165,6 +189,8 @@ export class App {
   /** Ends the session the normal way (the window closes), then the driver. */
   async close() {
     this.stopSampler();
+    const pid = this.pid;
+    const tree = pid ? [pid, ...descendants(pid)] : [];
     if (this.driver) {
       try {
         await Promise.race([this.driver.quit(), new Promise((_, rej) => setTimeout(() => rej(new Error('quit timeout')), 10000))]);
@@ -173,7 +199,12 @@ export class App {
       }
     }
     this.driver = null;
-    if (this.pid && isAlive(this.pid)) killTree(this.pid, 'SIGKILL');
+    if (pid && isAlive(pid)) killTree(pid, 'SIGKILL');
+    // A restart must not meet this instance (see `singleInstanceReleased`): when the quit above
+    // times out under heavy load, the app may still be alive.
+    for (const p of tree) killPid(p, 'SIGKILL');
+    await waitFor(() => tree.every((p) => !isAlive(p)), { timeoutMs: 5000, what: `app pid ${pid} and its children to end` });
+    if (pid) await singleInstanceReleased();
     this.pid = null;
     await this.stopDriver();
   }
