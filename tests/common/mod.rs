@@ -1,7 +1,8 @@
 //! Helpers shared by the rule tests; `star_reference` is the second implementation of the star
-//! games.
+//! games, `expert_positions` the positions the expert tests search.
 #![allow(dead_code)]
 
+pub mod expert_positions;
 pub mod star_reference;
 
 /// Cases of a property test in the release run of the ignored ("deep") tests.
