@@ -507,3 +507,80 @@ fn selfplay_lists_openings_and_plays_only_the_games_asked_for() {
         }
     }
 }
+
+/// `tune capture` fits the win shares to recorded games and prints the weights as Rust, and
+/// refuses a match that is not of three seats, a game it cannot tune, and files that are missing
+/// or not records, each with a message before anything is played.
+#[test]
+fn tune_capture_fits_recorded_games_and_refuses_what_it_cannot_use() {
+    let dir = std::env::temp_dir().join(format!("damas-cli-tune-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let record = dir.join("games.tsv");
+    let record_text = record.to_str().expect("utf-8 path");
+    let output = damas(&[
+        "selfplay",
+        "capture",
+        "--players",
+        "3",
+        "--levels",
+        "easy,easy,easy",
+        "--games",
+        "20",
+        "--record",
+        record_text,
+    ]);
+    assert!(output.status.success(), "{output:?}");
+    let output = damas(&["tune", "capture", "--games-from", record_text]);
+    assert!(output.status.success(), "{output:?}");
+    let report = String::from_utf8_lossy(&output.stdout);
+    assert!(report.contains("capture, 3 seats: 20 games"), "{report}");
+    assert!(
+        report.contains("pub const WEIGHTS: [f32; FEATURES] = ["),
+        "{report}"
+    );
+    assert_eq!(report.matches(", // ").count(), 13, "{report}");
+
+    let not_a_record = dir.join("not-a-record.tsv");
+    std::fs::write(&not_a_record, "a line\n").expect("write");
+    let missing = dir.join("missing.tsv");
+    for (args, message) in [
+        (
+            vec![
+                "tune",
+                "capture",
+                "--levels",
+                "hard,medium",
+                "--games",
+                "400",
+            ],
+            "3 seats, not 2",
+        ),
+        (vec!["tune", "diamond", "--games", "400"], "the tuner fits"),
+        (
+            vec![
+                "tune",
+                "capture",
+                "--games-from",
+                not_a_record.to_str().expect("utf-8"),
+            ],
+            "line 1 of the games file",
+        ),
+        (
+            vec![
+                "tune",
+                "capture",
+                "--games-from",
+                missing.to_str().expect("utf-8"),
+            ],
+            "could not read the games",
+        ),
+    ] {
+        let output = damas(&args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {output:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -6,7 +6,7 @@ use clap::{Args, Parser, Subcommand};
 use damas::notation::star_text;
 use damas::search::endgame::{self, EndgameError, Value as EndgameValue};
 use damas::search::levels::MoveTime;
-use damas::search::{selfplay, Player};
+use damas::search::{selfplay, share_tuning, Player};
 use damas::{catalogue, AnyGame, GameKind, GameResult, MoveInfo, Playable, Variant};
 use serde_json::{json, Value};
 use std::io::Write;
@@ -109,22 +109,31 @@ enum Command {
         list_openings: bool,
     },
     /// Texel tuning: plays the engine against itself and fits the draughts evaluation's weights
-    /// to the games' results (docs/cpu.md, "Tuned evaluation"); prints the fitted weights.
+    /// to the games' results (docs/cpu.md, "Tuned evaluation"), or the capture game's learned
+    /// win shares to how its games end ("A learned estimate at the leaves"); prints the weights.
     Tune {
-        /// english, international or turkish.
+        /// english, international, turkish, or capture (3 seats).
         game: String,
-        /// Who plays both sides (easy, medium, hard, baseline...).
+        /// Draughts: who plays both sides (easy, medium, hard, baseline...).
         #[arg(long, default_value = "medium")]
         level: String,
+        /// Capture: one level per seat, three, comma-separated.
+        #[arg(long, value_delimiter = ',', default_value = "hard,medium,medium")]
+        levels: Vec<String>,
+        /// Capture: fit on the games of these files (written by `selfplay --record`) instead
+        /// of playing a match.
+        #[arg(long)]
+        games_from: Vec<PathBuf>,
         #[arg(long, default_value_t = 400)]
         games: u32,
         #[arg(long, default_value_t = 1)]
         seed: u64,
         #[arg(long, default_value_t = 1)]
         jobs: usize,
-        /// Random plies opening each game (not used as samples).
-        #[arg(long, default_value_t = 8)]
-        opening_plies: u32,
+        /// Random plies opening each game (in draughts not used as samples); by default 8 in
+        /// draughts, 0 in capture (its games vary with the levels' noise).
+        #[arg(long)]
+        opening_plies: Option<u32>,
         /// Passes of coordinate descent at most.
         #[arg(long, default_value_t = 400)]
         passes: u32,
@@ -239,6 +248,13 @@ enum CliError {
         path: String,
         source: std::io::Error,
     },
+    #[error("could not read the games in {path}: {source}")]
+    GamesFile {
+        path: String,
+        source: std::io::Error,
+    },
+    #[error("--games-from: {0}")]
+    GamesFileContent(String),
 }
 
 /// `--movetime`: milliseconds within expert's range, checked by clap before anything runs.
@@ -609,19 +625,52 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), CliError> {
         Command::Tune {
             game,
             level,
+            levels,
+            games_from,
             games,
             seed,
             jobs,
             opening_plies,
             passes,
         } => {
+            let kind = GameKind::parse(&game)?;
+            if kind == GameKind::Capture && !games_from.is_empty() {
+                let mut games = Vec::new();
+                for path in games_from {
+                    let text =
+                        std::fs::read_to_string(&path).map_err(|source| CliError::GamesFile {
+                            path: path.display().to_string(),
+                            source,
+                        })?;
+                    games.extend(share_tuning::games_of_record(&text).map_err(|error| {
+                        CliError::GamesFileContent(format!("{}: {error}", path.display()))
+                    })?);
+                }
+                write!(out, "{}", share_tuning::fit_games(&games)?)?;
+                return Ok(());
+            }
+            if kind == GameKind::Capture {
+                let config = share_tuning::ShareTuneConfig {
+                    players: levels
+                        .into_iter()
+                        .map(|level| player(level, MoveTime::DEFAULT))
+                        .collect::<Result<_, _>>()?,
+                    games,
+                    seed,
+                    jobs,
+                    opening_plies: opening_plies.unwrap_or(0),
+                };
+                let report = share_tuning::run(&config, &catalogue::new_game, Some(&progress_bar))?;
+                write!(out, "{report}")?;
+                return Ok(());
+            }
             let config = damas::search::tuning::TuneConfig {
-                kind: GameKind::parse(&game)?,
+                kind,
                 player: player(level, MoveTime::DEFAULT)?,
                 games,
                 seed,
                 jobs,
-                opening_plies,
+                opening_plies: opening_plies.unwrap_or(8),
                 max_passes: passes,
             };
             let report =

@@ -4,18 +4,20 @@
 //! ([`Searchable::playout_rewards`], in 0..=1), and the seat to move at a node picks the child
 //! best for itself: its own mean reward plus the UCB1 exploration term. Nobody is assumed to
 //! gang up on the root seat (the paranoid search's error in the capture game, docs/cpu.md), and
-//! the rewards are the game's result itself, not an evaluation's margin.
+//! the rewards are the game's result itself (or an estimate of it), not an evaluation's margin.
 //!
 //! Progressive widening: a node offers its moves in the game's hint order (capture game:
 //! longest chains first), one more each time `1 + WIDENING * sqrt(visits)` grows, so a few
 //! thousand playouts are not spread thin over hundreds of chains. A node is expanded (its moves
-//! generated) on its second visit; its first plays out from it. Playouts follow the game's
-//! [`Searchable::playout_move`].
+//! generated) on its second visit; its first is scored: by the game's learned estimate of each
+//! seat's share of the win where it has one ([`Searchable::leaf_rewards`]: the capture game with
+//! three seats), else by a playout that follows the game's [`Searchable::playout_move`].
 //!
-//! Every ply played, in the tree and in playouts, counts as one node of the budget ([`Budget`]):
-//! with a node budget and a seed the search replays exactly; the stop flag and the time guard cut
-//! it as they cut alpha-beta, and an iteration cut half-way is not counted. The move played is the
-//! root child visited most (ties: the higher mean).
+//! Every ply played, in the tree and in playouts, counts as one node of the budget ([`Budget`]),
+//! and a leaf estimate as [`LEAF_ESTIMATE_NODES`]: with a node budget and a seed the search
+//! replays exactly; the stop flag and the time guard cut it as they cut alpha-beta, and an
+//! iteration cut half-way is not counted. The move played is the root child visited most (ties:
+//! the higher mean).
 
 use super::alphabeta::{Found, Params};
 use super::limits::Budget;
@@ -35,6 +37,9 @@ const PENDING: usize = 8;
 /// Plies a playout may last before it is scored as it stands (every real game ends sooner: the
 /// capture game within 60 plies).
 const MAX_PLAYOUT: usize = 1_000;
+/// Nodes of the budget a leaf estimate costs ([`Searchable::leaf_rewards`]): the capture game's
+/// generates the leaf's chains, about the time of four playout plies.
+const LEAF_ESTIMATE_NODES: u32 = 4;
 
 /// One position of the tree, reached by `mv` from its parent.
 struct Node<M> {
@@ -162,7 +167,7 @@ impl<M: Clone> Tree<'_, M> {
                 return;
             }
         }
-        let Some(rewards) = self.playout(position) else {
+        let Some(rewards) = self.leaf(position) else {
             return;
         };
         for &index in &path {
@@ -212,6 +217,23 @@ impl<M: Clone> Tree<'_, M> {
                     // Equal values: the earlier child (better hint) wins.
                     .then(b.cmp(&a))
             })
+    }
+
+    /// The rewards of a new leaf: the game's own estimate where it has one
+    /// ([`Searchable::leaf_rewards`], charged [`LEAF_ESTIMATE_NODES`]) and the game is not over,
+    /// else a playout. `None` if the budget cut it.
+    fn leaf<P: Searchable<Move = M>>(&mut self, position: P) -> Option<Rewards> {
+        if position.outcome().is_none() {
+            if let Some(rewards) = position.leaf_rewards() {
+                for _ in 0..LEAF_ESTIMATE_NODES {
+                    if self.budget.tick() {
+                        return None;
+                    }
+                }
+                return Some(rewards);
+            }
+        }
+        self.playout(position)
     }
 
     /// Plays the game's playout policy to the end; `None` if the budget cut it.

@@ -22,6 +22,7 @@ pub mod player;
 pub mod score;
 pub mod searchable;
 pub mod selfplay;
+pub mod share_tuning;
 pub mod table;
 pub mod table_pool;
 #[cfg(test)]

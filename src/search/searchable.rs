@@ -141,6 +141,15 @@ pub trait Searchable: Position {
         scratch.get(index).cloned()
     }
 
+    /// An estimate of each seat's share of the win, which the Monte-Carlo search takes at a new
+    /// leaf instead of a playout from it; `None` (the default): play out.
+    fn leaf_rewards(&self) -> Option<Rewards>
+    where
+        Self: Sized,
+    {
+        None
+    }
+
     /// What the position is worth to each seat at the end of a playout: by default 1 to the
     /// winner and a draw (or a playout cut before the end) shared equally among the seats.
     fn playout_rewards(&self) -> Rewards

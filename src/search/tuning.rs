@@ -65,8 +65,12 @@ impl Tunable for Turkish {
 
 #[derive(Debug, Error)]
 pub enum TuneError {
-    #[error("the tuner fits the draughts evaluations only (english, international, turkish)")]
-    NotDraughts,
+    #[error("the tuner fits the draughts evaluations and the capture game's win shares (english, international, turkish, capture)")]
+    NotTunable,
+    #[error("the capture game's win shares are fitted on games of 3 seats, not {0}")]
+    Seats(usize),
+    #[error("line {0} of the games file is not a game of `damas selfplay --record`")]
+    RecordLine(usize),
     #[error(transparent)]
     Selfplay(#[from] SelfplayError),
     #[error("replaying game {game}, move '{text}': {source}")]
@@ -273,6 +277,9 @@ pub fn run(
     factory: &GameFactory<'_>,
     progress: Option<&Progress<'_>>,
 ) -> Result<TuneReport, TuneError> {
+    if !config.kind.is_draughts() {
+        return Err(TuneError::NotTunable);
+    }
     let variant = Variant::standard(config.kind);
     let matches = MatchConfig {
         variant,
@@ -307,7 +314,7 @@ pub fn run(
             skip,
             config.max_passes,
         ),
-        GameKind::Diamond | GameKind::Capture => Err(TuneError::NotDraughts),
+        GameKind::Diamond | GameKind::Capture => Err(TuneError::NotTunable),
     }
 }
 

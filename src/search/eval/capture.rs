@@ -2,6 +2,7 @@
 //! the seat to move takes the longest chain it has (every move captures, so the horizon is never
 //! quiet: the next seat's best take is the first thing the position offers).
 
+use super::capture_shares;
 use crate::games::capture::{Capture, CaptureMove, PIECES};
 use crate::geometry::holeset::{Hole, HoleSet};
 use crate::geometry::star::HOLES;
@@ -143,6 +144,11 @@ impl Searchable for Capture {
             rewards[usize::from(seat)] = 1.0 / leaders as f32;
         }
         rewards
+    }
+
+    /// The learned win shares, in the game they were fitted for (three seats, no long jump).
+    fn leaf_rewards(&self) -> Option<Rewards> {
+        capture_shares::shares(self, &capture_shares::WEIGHTS)
     }
 
     /// Longer chains first.

@@ -1,6 +1,7 @@
 //! One evaluation per game, each implementing [`super::searchable::Searchable`].
 
 pub mod capture;
+pub mod capture_shares;
 pub mod diagonal;
 pub mod diamond;
 pub mod draughts;
