@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::expert_positions::{movetime, positions, CASES, SEED};
+use common::cpu_positions::{movetime, positions, CASES, SEED};
 use damas::catalogue;
 use damas::search::levels::MoveTime;
 use damas::search::{Level, Player};
@@ -15,7 +15,7 @@ use std::sync::atomic::AtomicBool;
 fn expert_plays_a_legal_move_in_every_game() {
     let stop = AtomicBool::new(false);
     for (kind, players, plies) in CASES {
-        for (index, game) in positions(kind, players, &plies).iter().enumerate() {
+        for (index, game) in positions(kind, players, &plies, SEED).iter().enumerate() {
             let decision = game
                 .decide(Player::Expert(movetime(500)), SEED, None, &stop)
                 .unwrap_or_else(|| panic!("{kind:?} {players}p #{index}: no move"));
@@ -36,7 +36,7 @@ fn expert_plays_a_legal_move_in_every_game() {
 fn expert_on_one_search_thread_plays_a_legal_move_too() {
     let stop = AtomicBool::new(false);
     for (kind, players, plies) in [CASES[1], CASES[4]] {
-        let game = &positions(kind, players, &plies)[1];
+        let game = &positions(kind, players, &plies, SEED)[1];
         let decision = game
             .decide(Player::ExpertSingle(movetime(500)), SEED, None, &stop)
             .expect("a move");
@@ -49,7 +49,7 @@ fn expert_on_one_search_thread_plays_a_legal_move_too() {
 fn expert_stopped_at_once_still_answers_a_legal_move() {
     let stop = AtomicBool::new(true);
     for (kind, players, plies) in CASES {
-        let game = &positions(kind, players, &plies)[1];
+        let game = &positions(kind, players, &plies, SEED)[1];
         let decision = game
             .decide(Player::Expert(MoveTime::DEFAULT), SEED, None, &stop)
             .expect("a move even when stopped");

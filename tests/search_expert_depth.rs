@@ -10,7 +10,7 @@
 
 mod common;
 
-use common::expert_positions::{movetime, positions, CASES, SEED};
+use common::cpu_positions::{movetime, positions, CASES, SEED};
 use damas::search::Player;
 use std::sync::atomic::AtomicBool;
 
@@ -18,7 +18,7 @@ use std::sync::atomic::AtomicBool;
 fn more_thinking_time_searches_at_least_as_deep() {
     let stop = AtomicBool::new(false);
     for (kind, players, plies) in [CASES[0], CASES[2], CASES[3], CASES[5]] {
-        let game = &positions(kind, players, &plies)[1];
+        let game = &positions(kind, players, &plies, SEED)[1];
         let short = game
             .decide(Player::Expert(movetime(500)), SEED, None, &stop)
             .expect("a move");

@@ -5,11 +5,13 @@
 //! the release run of the ignored tests, on a fixed set of positions per game (the start and two
 //! positions of a seeded medium-against-medium game, as `benches/search.rs` measures).
 
-use damas::catalogue;
+mod common;
+
+use common::cpu_positions::positions;
 use damas::search::levels::time_guard;
 use damas::search::limits::{Budget, Limits, ThinkClock};
-use damas::search::{Level, Playable, Player};
-use damas::{GameKind, Variant};
+use damas::search::{Level, Player};
+use damas::GameKind;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -25,28 +27,6 @@ const CASES: [(&str, GameKind, u8, [usize; 3]); 7] = [
     ("capture 2p", GameKind::Capture, 2, [0, 6, 14]),
     ("capture 3p", GameKind::Capture, 3, [0, 6, 13]),
 ];
-
-fn positions(kind: GameKind, players: u8, plies: &[usize]) -> Vec<Box<dyn Playable>> {
-    let variant = Variant::new(kind, Some(players), false).expect("variant");
-    let mut game = catalogue::new_game(variant, None).expect("start");
-    let stop = AtomicBool::new(false);
-    let last = plies.iter().copied().max().unwrap_or(0);
-    let mut kept = Vec::new();
-    for ply in 0..=last {
-        if plies.contains(&ply) {
-            kept.push(game.clone_box());
-        }
-        if ply == last {
-            break;
-        }
-        let decision = game
-            .decide(Player::Cpu(Level::Medium), SEED, None, &stop)
-            .unwrap_or_else(|| panic!("{kind:?}: the game ended before ply {last}"));
-        game.play(&decision.info.text)
-            .expect("the CPU's move is legal");
-    }
-    kept
-}
 
 /// The flag itself: set by the clock, not by the node budget or the stop flag.
 #[test]
@@ -85,7 +65,7 @@ fn deep_no_level_reaches_its_time_guard() {
     let stop = AtomicBool::new(false);
     let mut fired = Vec::new();
     for (name, kind, players, plies) in CASES {
-        for (index, game) in positions(kind, players, &plies).iter().enumerate() {
+        for (index, game) in positions(kind, players, &plies, SEED).iter().enumerate() {
             for level in [Level::Easy, Level::Medium, Level::Hard] {
                 let started = ThinkClock::start();
                 let decision = game

@@ -581,15 +581,16 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), CliError> {
                 .map(|text| player(text, movetime))
                 .collect::<Result<Vec<_>, _>>()?;
             let config = selfplay::MatchConfig {
-                variant,
-                start: None,
-                players,
-                games,
-                seed,
-                jobs,
-                opening_plies,
                 level_openings: level_openings.then_some(selfplay::LEVEL_MARGIN),
                 only_games,
+                ..selfplay::MatchConfig::from_start(
+                    variant,
+                    players,
+                    games,
+                    seed,
+                    jobs,
+                    opening_plies,
+                )
             };
             if list_openings {
                 for draw in selfplay::openings(&config, &catalogue::new_game)? {

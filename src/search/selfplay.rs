@@ -71,6 +71,30 @@ pub struct MatchConfig {
     pub only_games: Option<Vec<u32>>,
 }
 
+impl MatchConfig {
+    /// A match from the variant's start, every opening kept, every game played.
+    pub fn from_start(
+        variant: Variant,
+        players: Vec<Player>,
+        games: u32,
+        seed: u64,
+        jobs: usize,
+        opening_plies: u32,
+    ) -> MatchConfig {
+        MatchConfig {
+            variant,
+            start: None,
+            players,
+            games,
+            seed,
+            jobs,
+            opening_plies,
+            level_openings: None,
+            only_games: None,
+        }
+    }
+}
+
 /// One finished game.
 #[derive(Clone, Debug)]
 pub struct GameSummary {

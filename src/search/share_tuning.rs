@@ -286,17 +286,14 @@ pub fn run(
     if config.players.len() != SEATS {
         return Err(TuneError::Seats(config.players.len()));
     }
-    let matches = MatchConfig {
-        variant: variant()?,
-        start: None,
-        players: config.players.clone(),
-        games: config.games,
-        seed: config.seed,
-        jobs: config.jobs,
-        opening_plies: config.opening_plies,
-        level_openings: None,
-        only_games: None,
-    };
+    let matches = MatchConfig::from_start(
+        variant()?,
+        config.players.clone(),
+        config.games,
+        config.seed,
+        config.jobs,
+        config.opening_plies,
+    );
     let report = selfplay::run(&matches, factory, progress)?;
     let games: Vec<Vec<String>> = report.games.into_iter().map(|game| game.moves).collect();
     fit_games(&games)

@@ -281,17 +281,14 @@ pub fn run(
         return Err(TuneError::NotTunable);
     }
     let variant = Variant::standard(config.kind);
-    let matches = MatchConfig {
+    let matches = MatchConfig::from_start(
         variant,
-        start: None,
-        players: vec![config.player, config.player],
-        games: config.games,
-        seed: config.seed,
-        jobs: config.jobs,
-        opening_plies: config.opening_plies,
-        level_openings: None,
-        only_games: None,
-    };
+        vec![config.player, config.player],
+        config.games,
+        config.seed,
+        config.jobs,
+        config.opening_plies,
+    );
     let report = selfplay::run(&matches, factory, progress)?;
     let skip = config.opening_plies as usize;
     let setup = |error| TuneError::Selfplay(SelfplayError::Setup(error));

@@ -1,8 +1,8 @@
 //! Helpers shared by the rule tests; `star_reference` is the second implementation of the star
-//! games, `expert_positions` the positions the expert tests search.
+//! games, `cpu_positions` the positions the CPU tests search.
 #![allow(dead_code)]
 
-pub mod expert_positions;
+pub mod cpu_positions;
 pub mod star_reference;
 
 /// Cases of a property test in the release run of the ignored ("deep") tests.

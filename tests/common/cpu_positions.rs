@@ -1,5 +1,5 @@
-//! Positions the expert tests search: a seeded medium game's start and a middle position in
-//! each game.
+//! Positions the CPU tests search: where a seeded medium game stands after some plies; and the
+//! expert tests' cases.
 
 use damas::catalogue;
 use damas::search::levels::MoveTime;
@@ -7,9 +7,11 @@ use damas::search::{Level, Playable, Player};
 use damas::{GameKind, Variant};
 use std::sync::atomic::AtomicBool;
 
+/// The expert tests' seed (their medium games' and their searches').
 pub const SEED: u64 = 3;
 
-/// (game, players, plies of a seeded medium game after which a position is taken).
+/// The expert tests' cases: (game, players, plies of a seeded medium game after which a position
+/// is taken).
 pub const CASES: [(GameKind, u8, [usize; 2]); 7] = [
     (GameKind::English, 2, [0, 12]),
     (GameKind::International, 2, [0, 12]),
@@ -20,7 +22,13 @@ pub const CASES: [(GameKind, u8, [usize; 2]); 7] = [
     (GameKind::Capture, 3, [0, 6]),
 ];
 
-pub fn positions(kind: GameKind, players: u8, plies: &[usize]) -> Vec<Box<dyn Playable>> {
+/// The positions a medium game seeded `seed` reaches after each of `plies`.
+pub fn positions(
+    kind: GameKind,
+    players: u8,
+    plies: &[usize],
+    seed: u64,
+) -> Vec<Box<dyn Playable>> {
     let variant = Variant::new(kind, Some(players), false).expect("variant");
     let mut game = catalogue::new_game(variant, None).expect("start");
     let stop = AtomicBool::new(false);
@@ -34,7 +42,7 @@ pub fn positions(kind: GameKind, players: u8, plies: &[usize]) -> Vec<Box<dyn Pl
             break;
         }
         let decision = game
-            .decide(Player::Cpu(Level::Medium), SEED, None, &stop)
+            .decide(Player::Cpu(Level::Medium), seed, None, &stop)
             .unwrap_or_else(|| panic!("{kind:?}: the game ended before ply {last}"));
         game.play(&decision.info.text)
             .expect("the CPU's move is legal");
