@@ -509,8 +509,9 @@ fn selfplay_lists_openings_and_plays_only_the_games_asked_for() {
 }
 
 /// `tune capture` fits the win shares to recorded games and prints the weights as Rust, and
-/// refuses a match that is not of three seats, a game it cannot tune, and files that are missing
-/// or not records, each with a message before anything is played.
+/// refuses a match that is not of three seats, a game it cannot tune, recorded games for the
+/// draughts tuner, and files that are missing or not records, each with a message before
+/// anything is played.
 #[test]
 fn tune_capture_fits_recorded_games_and_refuses_what_it_cannot_use() {
     let dir = std::env::temp_dir().join(format!("damas-cli-tune-{}", std::process::id()));
@@ -556,6 +557,10 @@ fn tune_capture_fits_recorded_games_and_refuses_what_it_cannot_use() {
             "3 seats, not 2",
         ),
         (vec!["tune", "diamond", "--games", "400"], "the tuner fits"),
+        (
+            vec!["tune", "english", "--games-from", record_text],
+            "only available for capture",
+        ),
         (
             vec![
                 "tune",

@@ -255,6 +255,8 @@ enum CliError {
     },
     #[error("--games-from: {0}")]
     GamesFileContent(String),
+    #[error("--games-from is only available for capture (the draughts tuner plays its own games)")]
+    GamesFromUnavailable,
 }
 
 /// `--movetime`: milliseconds within expert's range, checked by clap before anything runs.
@@ -635,7 +637,10 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), CliError> {
             passes,
         } => {
             let kind = GameKind::parse(&game)?;
-            if kind == GameKind::Capture && !games_from.is_empty() {
+            if !games_from.is_empty() && kind != GameKind::Capture {
+                return Err(CliError::GamesFromUnavailable);
+            }
+            if !games_from.is_empty() {
                 let mut games = Vec::new();
                 for path in games_from {
                     let text =

@@ -3,14 +3,15 @@
 //!
 //! The games are a match of three seats the tuner plays ([`super::selfplay`]) or the games
 //! `damas selfplay --record` wrote (the committed weights were fitted on the playout search's
-//! games, before the search used them). Every position of those games becomes a sample: each seat's features and each seat's share of the game's end (1 to a sole
-//! leader, 1/k to each of k sharing the top, 0 to the others, as a playout scores it). The model
-//! is a conditional logit (each seat's share is the softmax of the seats' scores), fitted by
-//! Newton's method on the mean cross-entropy with a small ridge. Every tenth game is held out; the
-//! report compares, on those games, the fitted shares, equal shares, and the mean of
-//! [`HELD_OUT_PLAYOUTS`] random playouts from each position (what the search used before), so
-//! that the weights are kept only if they predict better. The figures of the committed weights
-//! are in docs/cpu.md ("A learned estimate at the leaves").
+//! games, before the search used them). Every position of those games becomes a sample: each
+//! seat's features and each seat's share of the game's end (1 to a sole leader, 1/k to each of k
+//! sharing the top, 0 to the others, as a playout scores it). The model is a conditional logit
+//! (each seat's share is the softmax of the seats' scores), fitted by Newton's method on the
+//! summed cross-entropy plus a small ridge. Every tenth game is held out; the report compares, on
+//! those games, the fitted shares, equal shares, and the mean of [`HELD_OUT_PLAYOUTS`] random
+//! playouts from each position (what the search used before), so that the weights are kept only
+//! if they predict better. The figures of the committed weights are in docs/cpu.md ("A learned
+//! estimate at the leaves").
 
 use super::eval::capture_shares::{self, Outlook, FEATURES, FEATURE_NAMES, SEATS};
 use super::searchable::{Rewards, Searchable};
@@ -42,7 +43,8 @@ pub struct Sample {
 }
 
 /// The games of a file written by `damas selfplay --record` (one a line: number, players,
-/// result, ending, plies, moves), as their moves.
+/// result, ending, plies, moves), as their moves; each must be a game of three seats (a
+/// capture game of other seats replays on the same board, with the wrong seats' shares).
 pub fn games_of_record(text: &str) -> Result<Vec<Vec<String>>, TuneError> {
     text.lines()
         .enumerate()
@@ -56,6 +58,13 @@ pub fn games_of_record(text: &str) -> Result<Vec<Vec<String>>, TuneError> {
                 .unwrap_or_default();
             if fields.len() != 6 || plies != Some(moves.len()) {
                 return Err(TuneError::RecordLine(index + 1));
+            }
+            let seats = fields[1].split(',').count();
+            if seats != SEATS {
+                return Err(TuneError::RecordSeats {
+                    line: index + 1,
+                    seats,
+                });
             }
             Ok(moves)
         })
@@ -435,12 +444,17 @@ mod tests {
                 vec!["F12P9xF14P4".to_string()]
             ]
         );
+        let two_seats = "0\thard,medium\tseat0\tno_jumps_left\t1\tF8P2xF10P1\n";
+        assert!(matches!(
+            games_of_record(two_seats),
+            Err(TuneError::RecordSeats { line: 1, seats: 2 })
+        ));
         for bad in [
             "0\thard\tseat0\tno_jumps_left\t2\n",
             "0\thard,medium,medium\tseat0\tno_jumps_left\t3\tF8P2xF10P1 F11P3xF9P1\n",
             "0\thard,medium,medium\tseat0\tno_jumps_left\ttwo\tF8P2xF10P1 F11P3xF9P1\n",
         ] {
-            let text = format!("0\th\tdraw\tno_jumps_left\t0\t\n{bad}");
+            let text = format!("0\th,m,m\tdraw\tno_jumps_left\t0\t\n{bad}");
             assert!(
                 matches!(games_of_record(&text), Err(TuneError::RecordLine(2))),
                 "{bad:?}"

@@ -71,6 +71,8 @@ pub enum TuneError {
     Seats(usize),
     #[error("line {0} of the games file is not a game of `damas selfplay --record`")]
     RecordLine(usize),
+    #[error("line {line} of the games file is a game of {seats} seats, not 3")]
+    RecordSeats { line: usize, seats: usize },
     #[error(transparent)]
     Selfplay(#[from] SelfplayError),
     #[error("replaying game {game}, move '{text}': {source}")]
