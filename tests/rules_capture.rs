@@ -304,3 +304,37 @@ fn deep_perft_4() {
     let long = Capture::start(variant(2, true)).expect("start");
     assert_eq!(perft(&long, 4), 30_335_892);
 }
+
+/// `longest_chain` (the CPU's count, without listing the chains) is the most pieces any legal
+/// move takes, in every position of seeded random games of every seat count, with and without
+/// the long jump; 0 once the game is over.
+#[test]
+fn the_longest_chain_is_the_longest_legal_move() {
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+    let mut rng = SmallRng::seed_from_u64(21);
+    let mut checked = 0;
+    for players in [2, 3, 6] {
+        for long_jump in [false, true] {
+            for _ in 0..4 {
+                let mut position = Capture::start(variant(players, long_jump)).expect("start");
+                loop {
+                    let moves = position.moves();
+                    let longest = moves.iter().map(|mv| mv.captured.len()).max();
+                    assert_eq!(
+                        position.longest_chain(),
+                        longest.unwrap_or(0),
+                        "{}",
+                        position.to_text()
+                    );
+                    checked += 1;
+                    if moves.is_empty() {
+                        break;
+                    }
+                    position.play(&moves[rng.gen_range(0..moves.len())]);
+                }
+            }
+        }
+    }
+    assert!(checked > 300, "{checked} positions");
+}

@@ -164,6 +164,45 @@ impl Capture {
         })
     }
 
+    /// The most pieces one chain takes (0: no jump anywhere), without listing the chains: the
+    /// same walk as the move generator's (and the same cut of repeated states), keeping only the
+    /// deepest. The CPU's leaf estimate needs this at every new leaf.
+    pub fn longest_chain(&self) -> u32 {
+        let star = star();
+        let mut seen = StateSet::default();
+        let mut longest = 0;
+        for from in self.board {
+            seen.clear();
+            let board = HoleSet(self.board.0 & !(1u128 << from));
+            longest = longest.max(self.deepest(star, &mut seen, from, board, HoleSet::EMPTY));
+        }
+        longest
+    }
+
+    /// The most pieces a chain on from `hole` has taken once it ends (`walk` without the moves).
+    fn deepest(
+        &self,
+        star: &Star,
+        seen: &mut StateSet,
+        hole: Hole,
+        board: HoleSet,
+        captured: HoleSet,
+    ) -> u32 {
+        let mut most = captured.len();
+        for d in 0..6 {
+            if let Some((over, land)) = landing(star, board, hole, d, self.variant.long_jump) {
+                let mut taken = captured;
+                taken.insert(over);
+                if taken.len() >= 3 && !seen.insert((land, taken)) {
+                    continue;
+                }
+                let rest = HoleSet(board.0 & !(1u128 << over));
+                most = most.max(self.deepest(star, seen, land, rest, taken));
+            }
+        }
+        most
+    }
+
     /// Every chain from `hole` with `board` (the jumping piece not on it), each prefix emitted.
     ///
     /// Different orders of the same jumps reach the same (hole, captured set) and continue alike;

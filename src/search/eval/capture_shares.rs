@@ -67,9 +67,7 @@ pub struct Outlook {
 
 impl Outlook {
     pub fn of(position: &Capture) -> Outlook {
-        let mut moves = Vec::new();
-        position.legal_moves(&mut moves);
-        let longest = moves.iter().map(|mv| mv.captured.len()).max().unwrap_or(0);
+        let longest = position.longest_chain();
         let board = position.board();
         let jumps = board
             .iter()
