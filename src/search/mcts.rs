@@ -38,7 +38,7 @@ const PENDING: usize = 8;
 /// capture game within 60 plies).
 const MAX_PLAYOUT: usize = 1_000;
 /// Nodes of the budget a leaf estimate costs ([`Searchable::leaf_rewards`]): the capture game's
-/// estimate generates the leaf's chains once, about the time of four playout plies.
+/// estimate walks the leaf's chains once, about the time of four playout plies.
 const LEAF_ESTIMATE_NODES: u32 = 4;
 
 /// One position of the tree, reached by `mv` from its parent.
