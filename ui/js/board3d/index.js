@@ -875,6 +875,12 @@ export function createBoard3d({ label, onTap, onHover = () => {}, motion = () =>
       ownTextures.forEach((tx) => tx.dispose());
       canvas.removeEventListener('webglcontextlost', onContextLost);
       canvas.removeEventListener('webglcontextrestored', onContextRestored);
+      // The shared canvas outlives the board: out of its element, so that it does not keep the
+      // left game's whole screen alive through its parents; the renderer lets go of the scene and
+      // camera it drew last (its render lists and states hold them).
+      canvas.remove();
+      renderer.renderLists.dispose();
+      renderer.setRenderTarget(null);
       // The renderer (its GL context and compiled programs) outlives the board for the next one,
       // unless its context is gone: then the next board starts from a fresh one.
       if (renderer.getContext().isContextLost()) dropSharedRenderer();
