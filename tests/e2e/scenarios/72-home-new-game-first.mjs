@@ -1,9 +1,10 @@
 // Home with many unfinished games (11, as a player who leaves games half played): on a phone,
 // starting a new game needs no scrolling (the first game card is on the first screen), and the
-// unfinished list shows its latest three rows and "Ver todas (11)", which shows the rest.
+// unfinished list shows its latest three rows and "Ver todas (11)", which shows the rest; a game
+// deleted from the list brings the next one into view.
 import assert from 'node:assert/strict';
 import { invoke, PHONE, resize } from '../lib/page.mjs';
-import { finalScreenshot, launchToHome } from '../lib/flows.mjs';
+import { clickWhenShown, finalScreenshot, launchToHome } from '../lib/flows.mjs';
 
 const UNFINISHED = 11;
 const KINDS = ['english', 'international', 'turkish'];
@@ -48,6 +49,15 @@ export default {
     assert.equal(home.rows, UNFINISHED);
     assert.deepEqual(home.shownRows, listed.slice(0, 3).map((g) => g.id), 'the three latest unfinished games are shown');
     assert.equal(home.all, `Ver todas (${UNFINISHED})`);
+
+    // Deleting a shown game: the next one comes into view and the count follows.
+    await t.ui.click('delete', `[aria-label]`);
+    await clickWhenShown(t, 'confirm-yes');
+    await t.ui.waitFor((s) => s.savedRows.length === UNFINISHED - 1, 'the first game deleted');
+    listed.shift();
+    const fewer = await t.driver.executeScript(LAYOUT);
+    assert.deepEqual(fewer.shownRows, listed.slice(0, 3).map((g) => g.id), 'still the three latest');
+    assert.equal(fewer.all, `Ver todas (${UNFINISHED - 1})`);
 
     // "Ver todas": every row, and the focus on the first one it showed.
     await t.ui.click('saved-all');

@@ -109,7 +109,7 @@ export async function homeScreen(app) {
           type: 'button', class: 'btn', 'data-testid': 'delete', 'aria-label': t('home.delete') + ': ' + t('game.' + g.variant.kind),
           onclick: async () => {
             if (!(await app.confirm(t('home.delete.confirm')))) return;
-            try { await api.deleteSaved(g.id); row.remove(); } catch (e) { app.toast(app.errorText(e)); }
+            try { await api.deleteSaved(g.id); row.remove(); fillShown(list); } catch (e) { app.toast(app.errorText(e)); }
           },
         }, t('home.delete'))));
     list.append(row);
@@ -141,19 +141,30 @@ export async function homeScreen(app) {
  * which shows them and moves the focus to the first one it revealed. Null when all fit.
  */
 function showAll(list, testid) {
-  const rows = [...list.children].filter((r) => !r.classList.contains('empty'));
-  if (rows.length <= ROWS_SHOWN) return null;
-  const more = rows.slice(ROWS_SHOWN);
-  for (const r of more) r.hidden = true;
+  const rows = () => [...list.children].filter((r) => !r.classList.contains('empty'));
+  if (rows().length <= ROWS_SHOWN) return null;
+  for (const r of rows().slice(ROWS_SHOWN)) r.hidden = true;
   const button = h('button', {
     type: 'button', class: 'btn show-all', 'data-testid': testid,
     onclick: () => {
-      for (const r of more) r.hidden = false;
+      const hidden = rows().filter((r) => r.hidden);
+      for (const r of hidden) r.hidden = false;
       button.remove();
-      more.find((r) => r.isConnected)?.querySelector('a, button')?.focus();
+      hidden[0]?.querySelector('a, button')?.focus();
     },
-  }, t('home.showall', { n: rows.length }));
+  }, t('home.showall', { n: rows().length }));
   return button;
+}
+
+/** A row of a compact list deleted: the next hidden one comes into view, the count follows. */
+function fillShown(list) {
+  const button = list.nextElementSibling?.classList.contains('show-all') ? list.nextElementSibling : null;
+  if (!button) return;
+  const rows = [...list.children].filter((r) => !r.classList.contains('empty'));
+  const missing = ROWS_SHOWN - rows.filter((r) => !r.hidden).length;
+  rows.filter((r) => r.hidden).slice(0, Math.max(0, missing)).forEach((r) => { r.hidden = false; });
+  if (rows.some((r) => r.hidden)) button.textContent = t('home.showall', { n: rows.length });
+  else button.remove();
 }
 
 /** Who plays what: "Tú: Rojo · contra la CPU (medio)" or "En este dispositivo · 3 jugadores". */
