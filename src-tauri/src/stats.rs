@@ -181,7 +181,10 @@ pub fn candies(
     });
     let friends = room_results.iter().map(|game| {
         let due = game.plies >= CANDY_MIN_PLIES;
-        (game.finished, if due { friend_candies(game.result) } else { 0 })
+        (
+            game.finished,
+            if due { friend_candies(game.result) } else { 0 },
+        )
     });
     // In the order they finished, so the budget is spent by the earlier games of a day.
     let mut games: Vec<(u64, u32)> = cpu.chain(friends).collect();
@@ -307,7 +310,10 @@ mod tests {
         assert_eq!(capped.today, DAILY_CANDY_BUDGET);
         assert_eq!(capped.total, DAILY_CANDY_BUDGET + 6);
         // The last of those wins was due 6 and got none: the day's budget was used up.
-        assert_eq!((capped.last_due, capped.last_earned), (CANDIES_PER_CPU_WIN, 0));
+        assert_eq!(
+            (capped.last_due, capped.last_earned),
+            (CANDIES_PER_CPU_WIN, 0)
+        );
         assert_eq!(candies(&[], &[], 0, now).total, 0);
     }
 
