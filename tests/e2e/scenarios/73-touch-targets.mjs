@@ -42,7 +42,8 @@ const MEASURE = `
     const own = [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
     if (!own) continue;
     const size = parseFloat(getComputedStyle(e).fontSize);
-    if (size < minText - 0.05) tiny.add(describe(e) + ' ' + size.toFixed(1) + 'px');
+    // Size 0: words kept for screen readers while a picture shows (the small 3D board's buttons).
+    if (size > 0 && size < minText - 0.05) tiny.add(describe(e) + ' ' + size.toFixed(1) + 'px');
   }
   // Titles cut with an ellipsis: wider text than box.
   const cut = [...document.querySelectorAll('#app .topbar h1')].filter((h) => shown(h) && h.scrollWidth > h.clientWidth + 1).map((h) => h.textContent.trim());

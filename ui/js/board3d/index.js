@@ -224,7 +224,7 @@ export function createBoard3d({ label, onTap, onHover = () => {}, motion = () =>
   const viewButtons = {};
   const hud = h('div', { class: 'board3d-hud', role: 'toolbar', 'aria-label': t('board3d.views') });
   for (const v of ['perspective', 'top']) {
-    viewButtons[v] = h('button', { type: 'button', class: 'board3d-btn', 'data-testid': `view-${v}`, 'aria-pressed': 'false', onclick: () => setView(v) }, t(`board3d.${v}`));
+    viewButtons[v] = h('button', { type: 'button', class: 'board3d-btn', 'data-testid': `view-${v}`, 'aria-pressed': 'false', title: t(`board3d.${v}`), onclick: () => setView(v) }, t(`board3d.${v}`));
     hud.append(viewButtons[v]);
   }
   hud.append(h('button', { type: 'button', class: 'board3d-btn board3d-reset', 'data-testid': 'view-reset', 'aria-label': t('board3d.reset'), title: t('board3d.reset'), onclick: () => resetView() }, h('span', { 'aria-hidden': 'true' }, '⟲')));
