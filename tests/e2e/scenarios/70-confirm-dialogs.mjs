@@ -46,7 +46,7 @@ async function checkLanguage(t, lang) {
   const { ui } = t;
   const w = TEXTS[lang];
   await t.driver.executeScript(`return window.__damas.saveSettings({ language: '${lang}' })`);
-  await t.driver.executeScript('location.hash = "#/"');
+  await t.driver.executeScript('window.__damas.go("#/")');
   await ui.waitFor((s) => s.screen === 'home-screen' && s.lang === lang, `the home screen in ${lang}`);
 
   // Two players: resign asks without a detail.
@@ -71,8 +71,9 @@ async function checkLanguage(t, lang) {
   assertConfirm(await openConfirm(t), w.resign, w.resign3, w, `${lang} resign of three`);
   await ui.click('confirm-no');
 
-  // Home: deleting the English game.
-  await t.driver.executeScript('location.hash = "#/"');
+  // Home: deleting the English game (through the app's router, which waits for the closed
+  // dialog's history entry to be dropped).
+  await t.driver.executeScript('window.__damas.go("#/")');
   await ui.waitHome();
   await ui.click('delete', `[aria-label*="${lang === 'es' ? 'Damas inglesas' : 'English'}"]`);
   assertConfirm(await openConfirm(t), w.del, null, w, `${lang} delete`);
