@@ -47,6 +47,7 @@ fn budget_reports_the_time_guard_only_when_it_fires() {
         max_nodes: 2_000,
         max_time: Duration::from_secs(3600),
         soft_time: None,
+        wall_cap: None,
     };
     let mut budget = Budget::new(counted, &stop);
     budget.start_iteration(1);
