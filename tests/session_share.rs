@@ -91,11 +91,15 @@ fn an_imported_game_played_on_keeps_its_header_and_tells_the_new_result() {
         ]
     );
     assert!(text.trim_end().ends_with("25x18 1-0"), "{text}");
-    // Another program's win the rules did not reach reads as a resignation, written back as read.
+    // Another program's win the rules did not reach reads as a resignation: its header is kept,
+    // the resignation added.
     let won = CLUB_GAME.replace('*', "1-0");
     let session = Session::import("b".into(), &won, local()).expect("imports");
     assert_eq!(session.resigned(), Some(0));
-    assert_eq!(session.export_text(), won);
+    assert_eq!(
+        session.export_text(),
+        won.replace("[Result \"1-0\"]\n", "[Result \"1-0\"]\n[Resigned \"black\"]\n")
+    );
 }
 
 #[test]

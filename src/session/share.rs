@@ -108,7 +108,8 @@ fn is_draughts(kind: GameKind) -> bool {
     pdn::game_type(kind).is_some()
 }
 
-/// The tags that describe a game rather than its result: kept as read, never rewritten.
+/// The tags that tell a game's end: written as the game stands now, never as read (`Result`
+/// keeps its place among the kept tags).
 const RESULT_TAGS: [&str; 3] = ["Result", "Winner", "Resigned"];
 
 /// A day as PDN writes it, `YYYY.MM.DD` (UTC), from Unix milliseconds.
@@ -133,12 +134,6 @@ pub fn pdn_date(unix_ms: u64) -> String {
 
 fn push(tags: &mut Vec<(String, String)>, name: &str, value: String) {
     tags.push((name.to_string(), value));
-}
-
-fn tags_value<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
-    tags.iter()
-        .find(|(tag, _)| tag == name)
-        .map(|(_, value)| value.as_str())
 }
 
 /// The longest player name written (a nickname's length).
@@ -194,7 +189,10 @@ impl Session {
                         .unwrap_or_else(|| "?".into()),
                     Mode::Local => "?".into(),
                 };
-                push(&mut tags, &seat_tag(game.seat_name(seat)), name);
+                // "?" is the roster's default for White and Black; star seats unknown are left out.
+                if name != "?" {
+                    push(&mut tags, &seat_tag(game.seat_name(seat)), name);
+                }
             }
         }
         if is_draughts(variant.kind) {
@@ -222,13 +220,7 @@ impl Session {
             }
         }
         if let Some(seat) = self.resigned {
-            // A win read from another program's PDN is a resignation already told by its result.
-            let told = !self.tags.is_empty()
-                && self.kept_tag("Resigned").is_none()
-                && self.kept_tag("Result") == tags_value(&tags, "Result");
-            if !told {
-                push(&mut tags, "Resigned", game.seat_name(seat).into());
-            }
+            push(&mut tags, "Resigned", game.seat_name(seat).into());
         }
         // The kept tags describe the game as read; the result tags are the game's now.
         let kept: Vec<(String, String)> = self
@@ -244,12 +236,6 @@ impl Session {
         pdn::write_kept(game, &kept, &borrowed)
     }
 
-    fn kept_tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(tag, _)| tag == name)
-            .map(|(_, value)| value.as_str())
-    }
 
     /// A file name for [`Session::export_text`]: `.pdn` for draughts, `.txt` for star games.
     pub fn export_file_name(&self) -> String {
