@@ -146,8 +146,12 @@ fn clean_player(name: &str) -> String {
     kept.trim().chars().take(PLAYER_NAME_CHARS).collect::<String>().trim_end().to_string()
 }
 
-/// A seat's tag name: its name capitalised (`White`, `Black`, `Red` …).
+/// A seat's tag name: its name capitalised (`White`, `Black`, `Red` …), `Player3` for a seat
+/// named by its number (the capture game).
 fn seat_tag(name: &str) -> String {
+    if name.bytes().all(|b| b.is_ascii_digit()) {
+        return format!("Player{name}");
+    }
     let mut chars = name.chars();
     match chars.next() {
         Some(first) => first.to_uppercase().chain(chars).collect(),
