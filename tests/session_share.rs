@@ -40,7 +40,11 @@ const CLUB_GAME: &str = "[GameType \"21\"]\n\
 #[test]
 fn an_imported_pdn_keeps_its_tags_and_exports_unchanged() {
     let session = Session::import("a".into(), CLUB_GAME, local()).expect("imports");
-    assert_eq!(session.export_text(), CLUB_GAME, "the text round trips unchanged");
+    assert_eq!(
+        session.export_text(),
+        CLUB_GAME,
+        "the text round trips unchanged"
+    );
     // Even with a player's name given, the imported players stay.
     assert_eq!(session.export_text_for(Some("Pepa")), CLUB_GAME);
     let view = session.view();
@@ -98,7 +102,10 @@ fn an_imported_game_played_on_keeps_its_header_and_tells_the_new_result() {
     assert_eq!(session.resigned(), Some(0));
     assert_eq!(
         session.export_text(),
-        won.replace("[Result \"1-0\"]\n", "[Result \"1-0\"]\n[Resigned \"black\"]\n")
+        won.replace(
+            "[Result \"1-0\"]\n",
+            "[Result \"1-0\"]\n[Resigned \"black\"]\n"
+        )
     );
 }
 
@@ -146,8 +153,8 @@ fn pdn_dates_are_the_utc_day() {
 
 #[test]
 fn star_games_with_three_players_number_their_moves_by_round() {
-    let mut session = Session::new("d".into(), &setup("diamond", 3, json!({"mode": "local"})))
-        .expect("a game");
+    let mut session =
+        Session::new("d".into(), &setup("diamond", 3, json!({"mode": "local"}))).expect("a game");
     let mut played = Vec::new();
     for _ in 0..4 {
         let text = session.game().legal_moves()[0].text.clone();
@@ -181,7 +188,8 @@ fn problem(text: &str) -> (usize, ImportProblem) {
 
 #[test]
 fn import_errors_are_codes_with_arguments() {
-    let (line, illegal) = problem("[GameType \"21\"]\n[Event \"x\"]\n\n1. 11-15 22-18\n2. 15x22 21-17\n");
+    let (line, illegal) =
+        problem("[GameType \"21\"]\n[Event \"x\"]\n\n1. 11-15 22-18\n2. 15x22 21-17\n");
     // White must take back on 22 (captures are compulsory): move 4, line 5.
     assert_eq!(line, 5);
     assert_eq!(
@@ -199,7 +207,10 @@ fn import_errors_are_codes_with_arguments() {
     );
     let (line, syntax) = problem("[Event \"x\"]\n[Site \"open\n1. 11-15 *\n");
     assert_eq!((line, syntax.code()), (2, "syntax"));
-    assert_eq!(syntax.args(), [("what", "tag_value_not_closed".to_string())]);
+    assert_eq!(
+        syntax.args(),
+        [("what", "tag_value_not_closed".to_string())]
+    );
     let (_, unexpected) = problem("1. 11-15 ) *");
     assert_eq!(
         unexpected.args(),
@@ -225,6 +236,7 @@ fn import_errors_are_codes_with_arguments() {
         "syntax",
         "a tag after the moves is a syntax error"
     );
-    let (_, after) = problem("[GameType \"21\"]\n[FEN \"B:W18:B14\"]\n[Resigned \"white\"]\n1. 14x23 *\n");
+    let (_, after) =
+        problem("[GameType \"21\"]\n[FEN \"B:W18:B14\"]\n[Resigned \"white\"]\n1. 14x23 *\n");
     assert_eq!(after, ImportProblem::ResignedAfterEnd);
 }

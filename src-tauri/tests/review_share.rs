@@ -307,13 +307,24 @@ fn an_imported_pdn_keeps_its_header_and_the_apps_export_names_the_players() {
     // The app's own game against the CPU: the player's name, the CPU's level, the day, the result.
     let setup = json!({"setup": {"variant": {"kind": "international"}, "mode": "cpu", "level": "easy", "human_seats": [0]}});
     let view = app.ok("new_game", setup);
-    assert!(view.get("tags").is_none(), "a game started here has no read tags");
+    assert!(
+        view.get("tags").is_none(),
+        "a game started here has no read tags"
+    );
     let resigned = app.ok("resign", json!({"id": view["id"]}));
     assert_eq!(resigned["outcome"]["winner"], 1);
     let export = app.ok("export_game", json!({"id": view["id"], "player": "Pepa"}));
     let text = export["text"].as_str().expect("text");
-    let date = format!("[Date \"{}\"]", damas::session::pdn_date(view["created"].as_u64().expect("created")));
-    for tag in ["[White \"Pepa\"]", "[Black \"CPU (easy)\"]", "[Result \"0-1\"]", date.as_str()] {
+    let date = format!(
+        "[Date \"{}\"]",
+        damas::session::pdn_date(view["created"].as_u64().expect("created"))
+    );
+    for tag in [
+        "[White \"Pepa\"]",
+        "[Black \"CPU (easy)\"]",
+        "[Result \"0-1\"]",
+        date.as_str(),
+    ] {
         assert!(text.contains(tag), "{tag} in {text}");
     }
     let path = app.ok("save_export", json!({"id": view["id"], "player": "Pepa"}));

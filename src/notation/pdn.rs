@@ -254,11 +254,10 @@ pub fn write_kept(game: &dyn AnyGame, kept: &[(String, String)], tags: &[(&str, 
         .find(|(name, _)| *name == "Result")
         .and_then(|(_, value)| PdnResult::parse(value))
         .unwrap_or_else(|| PdnResult::of_game(game));
-    let mut defaults: Vec<(String, String)> =
-        ["Event", "Site", "Date", "Round", "White", "Black"]
-            .iter()
-            .map(|name| (name.to_string(), "?".to_string()))
-            .collect();
+    let mut defaults: Vec<(String, String)> = ["Event", "Site", "Date", "Round", "White", "Black"]
+        .iter()
+        .map(|name| (name.to_string(), "?".to_string()))
+        .collect();
     defaults.push(("Result".into(), result.as_str().into()));
     if let Some(number) = game_type(variant.kind) {
         defaults.push(("GameType".into(), number.to_string()));

@@ -520,7 +520,11 @@ mod tests {
             Player::Baseline,
             Player::Reference,
         ] {
-            assert_eq!(config(variant, player).params.limits.wall_cap, None, "{player:?}");
+            assert_eq!(
+                config(variant, player).params.limits.wall_cap,
+                None,
+                "{player:?}"
+            );
         }
     }
 

@@ -143,7 +143,12 @@ const PLAYER_NAME_CHARS: usize = 24;
 /// [`PLAYER_NAME_CHARS`] characters.
 fn clean_player(name: &str) -> String {
     let kept: String = name.chars().filter(|c| !c.is_control()).collect();
-    kept.trim().chars().take(PLAYER_NAME_CHARS).collect::<String>().trim_end().to_string()
+    kept.trim()
+        .chars()
+        .take(PLAYER_NAME_CHARS)
+        .collect::<String>()
+        .trim_end()
+        .to_string()
 }
 
 /// A seat's tag name: its name capitalised (`White`, `Black`, `Red` …), `Player3` for a seat
@@ -233,13 +238,10 @@ impl Session {
             .filter(|(name, _)| !RESULT_TAGS.contains(&name.as_str()) || name == "Result")
             .cloned()
             .collect();
-        let borrowed: Vec<(&str, &str)> = tags
-            .iter()
-            .map(|(n, v)| (n.as_str(), v.as_str()))
-            .collect();
+        let borrowed: Vec<(&str, &str)> =
+            tags.iter().map(|(n, v)| (n.as_str(), v.as_str())).collect();
         pdn::write_kept(game, &kept, &borrowed)
     }
-
 
     /// A file name for [`Session::export_text`]: `.pdn` for draughts, `.txt` for star games.
     pub fn export_file_name(&self) -> String {
@@ -280,13 +282,12 @@ impl Session {
                 _ => Variant::standard(GameKind::English),
             },
         };
-        let game = catalogue::new_game(variant, fen)
-            .map_err(|error| {
-                bad(
-                    tag_line("FEN"),
-                    ImportProblem::StartPosition(error.to_string()),
-                )
-            })?;
+        let game = catalogue::new_game(variant, fen).map_err(|error| {
+            bad(
+                tag_line("FEN"),
+                ImportProblem::StartPosition(error.to_string()),
+            )
+        })?;
         let mut session = Session::from_game(id, game, mode)?;
         for (index, text_move) in parsed.moves.iter().enumerate() {
             let seat = session.game.to_move();
@@ -307,15 +308,12 @@ impl Session {
             });
         }
         let resigned = match parsed.tag("Resigned") {
-            Some(name) => Some(
-                seat_named(&session, name)
-                    .ok_or_else(|| {
-                        bad(
-                            tag_line("Resigned"),
-                            ImportProblem::UnknownSeat(name.to_string()),
-                        )
-                    })?,
-            ),
+            Some(name) => Some(seat_named(&session, name).ok_or_else(|| {
+                bad(
+                    tag_line("Resigned"),
+                    ImportProblem::UnknownSeat(name.to_string()),
+                )
+            })?),
             // Another program's PDN: a win the rules did not reach was a resignation.
             None if session.game.outcome().is_none() => match parsed.result {
                 PdnResult::WhiteWins => seat_named(&session, "black"),
