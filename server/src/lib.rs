@@ -15,6 +15,7 @@
 //! - [`store`]: the `RoomStore` seam and its backends ([`store::memory`], `store::redis`).
 //! - [`config`], [`error`], [`time`] (unix-ms time that tests move forward).
 //! - [`bench`]: the load generator behind `damas-server bench`.
+pub mod accounts;
 pub mod bench;
 pub mod clocks;
 pub mod config;
@@ -23,11 +24,13 @@ pub mod error;
 pub mod hub;
 pub mod lobby;
 pub mod play;
+pub mod player_store;
 pub mod protocol;
+pub mod ratings;
 pub mod server;
 pub mod store;
 pub mod time;
 
 pub use config::Config;
 pub use error::RoomError;
-pub use server::run;
+pub use server::{run, run_with_accounts};

@@ -3,6 +3,7 @@
 //! `index.html` so a room link opens the app in a browser). [`run`] is the one entry point, used
 //! by `main.rs` and the tests.
 
+use crate::accounts::http::AccountsService;
 use crate::config::Config;
 use crate::connection;
 use crate::hub::Hubs;
@@ -47,6 +48,17 @@ pub async fn run(
     config: Config,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
+    run_with_accounts(listener, store, config, None, shutdown).await
+}
+
+/// [`run`], plus the accounts, ratings and ranking routes (`/api/…`) when `accounts` is given.
+pub async fn run_with_accounts(
+    listener: TcpListener,
+    store: Arc<dyn RoomStore>,
+    config: Config,
+    accounts: Option<Arc<AccountsService>>,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
     let (stop, stopped) = watch::channel(false);
     let shared = Arc::new(Shared {
         store,
@@ -55,19 +67,25 @@ pub async fn run(
         config,
         shutdown: stopped,
     });
-    let app = router(shared);
+    let mut app = router(shared);
+    if let Some(accounts) = accounts {
+        app = app.merge(crate::accounts::http::router(accounts));
+    }
     // Moves and states are small messages that must leave at once: no Nagle delay.
     let listener = listener.tap_io(|socket| {
         if let Err(error) = socket.set_nodelay(true) {
             tracing::debug!(%error, "TCP_NODELAY not set");
         }
     });
-    axum::serve(listener, app)
-        .with_graceful_shutdown(async move {
-            shutdown.await;
-            let _ = stop.send(true);
-        })
-        .await
+    axum::serve(
+        listener,
+        app.into_make_service_with_connect_info::<std::net::SocketAddr>(),
+    )
+    .with_graceful_shutdown(async move {
+        shutdown.await;
+        let _ = stop.send(true);
+    })
+    .await
 }
 
 fn router(shared: Arc<Shared>) -> Router {
