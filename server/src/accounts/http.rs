@@ -14,6 +14,7 @@
 //! Errors are `{"code", "message"}` with a stable `code`. Every request is counted against a
 //! per-account bucket (per peer address before sign-in), so no account can flood the store.
 
+use super::oidc::{Oidc, ReturnTo, SignInError, Verified};
 use super::Account;
 use crate::lobby::hash_token;
 use crate::player_store::{PlayerStore, PlayerStoreError, Rating};
@@ -37,6 +38,8 @@ pub const RATE_PER_SECOND: f64 = 5.0;
 pub const RATE_BURST: f64 = 20.0;
 /// Buckets kept at most; beyond, full (idle) buckets are forgotten.
 const MAX_BUCKETS: usize = 100_000;
+/// A new account's name when the sign-in names none (changed with `PUT /api/me/name`).
+pub const DEFAULT_DISPLAY_NAME: &str = "Jugador";
 /// Default and largest listing sizes.
 const DEFAULT_LIMIT: u32 = 50;
 const MAX_LIMIT: u32 = 200;
@@ -45,16 +48,56 @@ const MAX_LIMIT: u32 = 200;
 pub struct AccountsService {
     pub store: Arc<dyn PlayerStore>,
     pub time: TimeSource,
+    /// Sign-in, when an issuer is configured.
+    pub oidc: Option<Oidc>,
     limiter: RateLimiter,
 }
 
 impl AccountsService {
-    pub fn new(store: Arc<dyn PlayerStore>, time: TimeSource) -> AccountsService {
+    pub fn new(
+        store: Arc<dyn PlayerStore>,
+        time: TimeSource,
+        oidc: Option<Oidc>,
+    ) -> AccountsService {
         AccountsService {
             store,
             time,
+            oidc,
             limiter: RateLimiter::new(RATE_PER_SECOND, RATE_BURST),
         }
+    }
+
+    /// After a verified sign-in: the nonce is spent (refused if already spent), the account
+    /// found or made, a session opened. Answers the session token.
+    async fn open_session(
+        &self,
+        verified: Verified,
+        display_name: Option<String>,
+    ) -> ApiResult<(String, Account, i64)> {
+        let now = self.now_ms();
+        if !self
+            .store
+            .use_nonce(&verified.nonce_hash, now, verified.expires_ms.max(now))
+            .await?
+        {
+            return Err(SignInError::NonceReplayed.into());
+        }
+        let name = match display_name {
+            Some(raw) => super::clean_display_name(&raw).map_err(|error| {
+                ApiError::new(StatusCode::BAD_REQUEST, "bad_nickname", error.to_string())
+            })?,
+            None => DEFAULT_DISPLAY_NAME.to_owned(),
+        };
+        let account = self
+            .store
+            .sign_in(&verified.issuer, &verified.subject, &name, now)
+            .await?;
+        let (token, hash) = super::new_session_token();
+        let expires = now.saturating_add(super::SESSION_TTL_MS);
+        self.store
+            .create_session(account.id, &hash, now, expires)
+            .await?;
+        Ok((token, account, expires))
     }
 
     fn now_ms(&self) -> i64 {
@@ -152,6 +195,17 @@ impl From<PlayerStoreError> for ApiError {
     }
 }
 
+impl From<SignInError> for ApiError {
+    fn from(error: SignInError) -> ApiError {
+        let status = match error {
+            SignInError::NotConfigured => StatusCode::NOT_FOUND,
+            SignInError::Provider(_) => StatusCode::BAD_GATEWAY,
+            _ => StatusCode::UNAUTHORIZED,
+        };
+        ApiError::new(status, error.code(), error.to_string())
+    }
+}
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         (
@@ -168,7 +222,12 @@ type ApiResult<T> = Result<T, ApiError>;
 /// The routes, with their state applied (merged into the room server's router).
 pub fn router(service: Shared) -> Router {
     Router::new()
-        .route("/api/session", get(session).delete(sign_out))
+        .route(
+            "/api/session",
+            get(session).delete(sign_out).post(sign_in_with_id_token),
+        )
+        .route("/auth/start", get(start_sign_in))
+        .route("/auth/callback", get(finish_sign_in))
         .route("/api/me/name", put(rename))
         .route("/api/me/ratings", get(my_ratings))
         .route("/api/me/history", get(my_history))
@@ -408,4 +467,129 @@ async fn game_pdn(
         pdn,
     )
         .into_response())
+}
+
+fn oidc(service: &AccountsService) -> ApiResult<&Oidc> {
+    service
+        .oidc
+        .as_ref()
+        .ok_or_else(|| SignInError::NotConfigured.into())
+}
+
+#[derive(Deserialize)]
+struct StartQuery {
+    /// `web` (default) or `app`.
+    to: Option<String>,
+    display_name: Option<String>,
+}
+
+async fn start_sign_in(
+    State(service): State<Shared>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    query: Result<Query<StartQuery>, axum::extract::rejection::QueryRejection>,
+) -> ApiResult<Response> {
+    if !service.limiter.allow(&peer_key(peer)) {
+        return Err(ApiError::rate_limited());
+    }
+    let oidc = oidc(&service)?;
+    let Query(query) = query.map_err(|rejection| {
+        ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "bad_request",
+            rejection.body_text(),
+        )
+    })?;
+    let return_to = match query.to.as_deref() {
+        None | Some("web") => ReturnTo::Web,
+        Some("app") => ReturnTo::App,
+        Some(_) => {
+            return Err(ApiError::new(
+                StatusCode::BAD_REQUEST,
+                "bad_request",
+                "to is web or app",
+            ))
+        }
+    };
+    let display_name = match query.display_name {
+        Some(raw) => Some(super::clean_display_name(&raw).map_err(|error| {
+            ApiError::new(StatusCode::BAD_REQUEST, "bad_nickname", error.to_string())
+        })?),
+        None => None,
+    };
+    let url = oidc.start(return_to, display_name)?;
+    Ok((StatusCode::SEE_OTHER, [(header::LOCATION, url)]).into_response())
+}
+
+#[derive(Deserialize)]
+struct CallbackQuery {
+    code: Option<String>,
+    state: Option<String>,
+    error: Option<String>,
+}
+
+async fn finish_sign_in(
+    State(service): State<Shared>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    query: Result<Query<CallbackQuery>, axum::extract::rejection::QueryRejection>,
+) -> ApiResult<Response> {
+    if !service.limiter.allow(&peer_key(peer)) {
+        return Err(ApiError::rate_limited());
+    }
+    let oidc = oidc(&service)?;
+    let Query(query) = query.map_err(|rejection| {
+        ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "bad_request",
+            rejection.body_text(),
+        )
+    })?;
+    if let Some(error) = query.error {
+        let detail: String = error.chars().take(100).collect();
+        return Err(SignInError::Refused(detail).into());
+    }
+    let (Some(code), Some(state)) = (query.code, query.state) else {
+        return Err(SignInError::BadState.into());
+    };
+    let (verified, return_to, display_name) = oidc.finish(&code, &state).await?;
+    let (token, _, _) = service.open_session(verified, display_name).await?;
+    let location = match return_to {
+        ReturnTo::Web => format!("/#session={token}"),
+        ReturnTo::App => format!("damas://signed-in#session={token}"),
+    };
+    Ok((
+        StatusCode::SEE_OTHER,
+        [
+            (header::LOCATION, location),
+            (header::CACHE_CONTROL, "no-store".to_owned()),
+        ],
+    )
+        .into_response())
+}
+
+#[derive(Deserialize)]
+struct IdTokenBody {
+    id_token: String,
+    nonce: String,
+    display_name: Option<String>,
+}
+
+async fn sign_in_with_id_token(
+    State(service): State<Shared>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    body: Result<Json<IdTokenBody>, axum::extract::rejection::JsonRejection>,
+) -> ApiResult<Json<serde_json::Value>> {
+    if !service.limiter.allow(&peer_key(peer)) {
+        return Err(ApiError::rate_limited());
+    }
+    let oidc = oidc(&service)?;
+    let Json(body) = body.map_err(|rejection| {
+        ApiError::new(StatusCode::BAD_REQUEST, "malformed", rejection.body_text())
+    })?;
+    let verified = oidc.verify_raw(&body.id_token, &body.nonce)?;
+    let (token, account, expires_ms) = service.open_session(verified, body.display_name).await?;
+    Ok(Json(json!({
+        "token": token,
+        "account": account,
+        "expires_ms": expires_ms,
+    })))
 }

@@ -8,6 +8,7 @@
 //! - [`http`]: the HTTP routes for sessions, ratings and the ranking (docs/protocol.md).
 
 pub mod http;
+pub mod oidc;
 
 use crate::error::RoomError;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
