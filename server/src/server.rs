@@ -35,6 +35,9 @@ pub struct Shared {
     pub store: Arc<dyn RoomStore>,
     pub config: Config,
     pub hubs: Hubs,
+    /// Accounts, ratings and sign-in, when this instance keeps them (`--data`/`--database`):
+    /// what a connection asks to learn who a session token belongs to.
+    pub accounts: Option<Arc<AccountsService>>,
     /// One permit per open socket.
     connections: Arc<Semaphore>,
     /// Turns true when the server shuts down; connections close.
@@ -64,6 +67,7 @@ pub async fn run_with_accounts(
         store,
         connections: Arc::new(Semaphore::new(config.max_connections)),
         hubs: Hubs::default(),
+        accounts: accounts.clone(),
         config,
         shutdown: stopped,
     });

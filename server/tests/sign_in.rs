@@ -151,6 +151,7 @@ struct Server {
     base: String,
     time: TimeSource,
     players: Arc<dyn PlayerStore>,
+    accounts: Arc<AccountsService>,
     _data: tempfile::TempDir,
 }
 
@@ -194,13 +195,14 @@ async fn server(listener: tokio::net::TcpListener, issuer: Option<&str>) -> Serv
         listener,
         rooms,
         config,
-        Some(accounts),
+        Some(Arc::clone(&accounts)),
         std::future::pending(),
     ));
     Server {
         base,
         time,
         players,
+        accounts,
         _data: data,
     }
 }
@@ -395,6 +397,29 @@ async fn sign_in_with_a_real_provider() {
     );
     let (status, _) = get_json(&server, "/api/session", Some(&web_token)).await;
     assert_eq!(status, 200);
+    // What the room side asks of a token: its own account, or none.
+    let account = server
+        .accounts
+        .session_account(&web_token)
+        .await
+        .expect("store");
+    assert_eq!(account.map(|account| account.id.0), Some(account_id));
+    assert_eq!(
+        server
+            .accounts
+            .session_account(&app_token)
+            .await
+            .expect("store"),
+        None
+    );
+    assert_eq!(
+        server
+            .accounts
+            .session_account("forged")
+            .await
+            .expect("store"),
+        None
+    );
 }
 
 async fn session_for(

@@ -67,6 +67,20 @@ impl AccountsService {
         }
     }
 
+    /// The account a session token acts for, if the session is live: for the parts of the
+    /// server that admit only signed-in players (rated pools). A token acts only for its own
+    /// account; guests have none.
+    pub async fn session_account(&self, token: &str) -> Result<Option<Account>, PlayerStoreError> {
+        if token.is_empty() || token.len() > 128 {
+            return Ok(None);
+        }
+        Ok(self
+            .store
+            .session(&hash_token(token), self.now_ms())
+            .await?
+            .map(|session| session.account))
+    }
+
     /// After a verified sign-in: the nonce is spent (refused if already spent), the account
     /// found or made, a session opened. Answers the session token.
     async fn open_session(
@@ -585,7 +599,7 @@ async fn sign_in_with_id_token(
     let Json(body) = body.map_err(|rejection| {
         ApiError::new(StatusCode::BAD_REQUEST, "malformed", rejection.body_text())
     })?;
-    let verified = oidc.verify_raw(&body.id_token, &body.nonce)?;
+    let verified = oidc.verify_raw(&body.id_token, &body.nonce).await?;
     let (token, account, expires_ms) = service.open_session(verified, body.display_name).await?;
     Ok(Json(json!({
         "token": token,

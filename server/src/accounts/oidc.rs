@@ -27,13 +27,15 @@ use openidconnect::{
     Nonce, PkceCodeChallenge, PkceCodeVerifier, RedirectUrl, TokenResponse,
 };
 use std::collections::HashMap;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex, RwLock};
 use std::time::{Duration, Instant};
 
 /// How long a started sign-in waits for the provider's callback.
 pub const PENDING_TTL: Duration = Duration::from_secs(600);
 /// Started sign-ins kept at most per instance.
 const MAX_PENDING: usize = 10_000;
+/// Least time between two fetches of the provider's metadata and keys.
+pub const REFRESH_EVERY: Duration = Duration::from_secs(60);
 /// Shortest nonce the ID-token endpoint accepts (a guessable nonce protects nothing).
 pub const MIN_NONCE: usize = 16;
 /// Longest ID token accepted.
@@ -140,7 +142,10 @@ pub struct Verified {
 /// The provider's metadata (with its keys) and the sign-ins under way.
 pub struct Oidc {
     config: OidcConfig,
-    metadata: CoreProviderMetadata,
+    /// Replaced when the provider rotates its keys (see [`Oidc::verify_fresh`]).
+    metadata: RwLock<Arc<CoreProviderMetadata>>,
+    /// When the metadata was last fetched: at most one fetch per [`REFRESH_EVERY`].
+    fetched: Mutex<Instant>,
     http: openidconnect::reqwest::Client,
     time: TimeSource,
     pending: Mutex<HashMap<String, Pending>>,
@@ -162,11 +167,70 @@ impl Oidc {
             .map_err(|error| SignInError::Provider(error.to_string()))?;
         Ok(Oidc {
             config,
-            metadata,
+            metadata: RwLock::new(Arc::new(metadata)),
+            fetched: Mutex::new(Instant::now()),
             http,
             time,
             pending: Mutex::new(HashMap::new()),
         })
+    }
+
+    fn metadata(&self) -> Arc<CoreProviderMetadata> {
+        Arc::clone(
+            &self
+                .metadata
+                .read()
+                .unwrap_or_else(|poisoned| poisoned.into_inner()),
+        )
+    }
+
+    /// Fetches the metadata and keys again, unless that was done less than [`REFRESH_EVERY`]
+    /// ago; true when new metadata is in place.
+    async fn refresh(&self) -> bool {
+        {
+            let mut fetched = self
+                .fetched
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            if fetched.elapsed() < REFRESH_EVERY {
+                return false;
+            }
+            *fetched = Instant::now();
+        }
+        let issuer = self.metadata().issuer().clone();
+        match CoreProviderMetadata::discover_async(issuer, &self.http).await {
+            Ok(metadata) => {
+                *self
+                    .metadata
+                    .write()
+                    .unwrap_or_else(|poisoned| poisoned.into_inner()) = Arc::new(metadata);
+                true
+            }
+            Err(error) => {
+                tracing::warn!(%error, "OpenID provider metadata not refreshed");
+                false
+            }
+        }
+    }
+
+    /// [`Oidc::verify`], once more with fresh keys when the signature did not verify (the
+    /// provider may have rotated its keys since they were fetched).
+    async fn verify_fresh(
+        &self,
+        token: &CoreIdToken,
+        audience: &str,
+        nonce: &str,
+    ) -> Result<Verified, SignInError> {
+        match self.verify(token, audience, nonce) {
+            Err(SignInError::BadSignature(text)) => {
+                if self.refresh().await {
+                    self.verify(token, audience, nonce)
+                } else {
+                    Err(SignInError::BadSignature(text))
+                }
+            }
+            other => other,
+        }
     }
 
     fn now(&self) -> DateTime<Utc> {
@@ -189,7 +253,7 @@ impl Oidc {
         display_name: Option<String>,
     ) -> Result<String, SignInError> {
         let client = CoreClient::from_provider_metadata(
-            self.metadata.clone(),
+            self.metadata().as_ref().clone(),
             ClientId::new(self.config.client_id.clone()),
             self.config.client_secret.clone().map(ClientSecret::new),
         )
@@ -238,7 +302,7 @@ impl Oidc {
             .filter(|pending| pending.started.elapsed() < PENDING_TTL)
             .ok_or(SignInError::BadState)?;
         let client = CoreClient::from_provider_metadata(
-            self.metadata.clone(),
+            self.metadata().as_ref().clone(),
             ClientId::new(self.config.client_id.clone()),
             self.config.client_secret.clone().map(ClientSecret::new),
         )
@@ -253,12 +317,14 @@ impl Oidc {
         let token = response
             .id_token()
             .ok_or_else(|| SignInError::Refused("no ID token in the answer".into()))?;
-        let verified = self.verify(token, &self.config.client_id, &pending.nonce)?;
+        let verified = self
+            .verify_fresh(token, &self.config.client_id, &pending.nonce)
+            .await?;
         Ok((verified, pending.return_to, pending.display_name))
     }
 
     /// Verifies an ID token the app obtained itself, against the nonce it says it sent.
-    pub fn verify_raw(&self, raw: &str, nonce: &str) -> Result<Verified, SignInError> {
+    pub async fn verify_raw(&self, raw: &str, nonce: &str) -> Result<Verified, SignInError> {
         if raw.len() > MAX_ID_TOKEN {
             return Err(SignInError::BadToken("too long".into()));
         }
@@ -274,7 +340,7 @@ impl Oidc {
         let audiences =
             std::iter::once(&self.config.client_id).chain(self.config.app_client_ids.iter());
         for audience in audiences {
-            match self.verify(&token, audience, nonce) {
+            match self.verify_fresh(&token, audience, nonce).await {
                 Err(SignInError::WrongAudience(text)) => last = Some(text),
                 other => return other,
             }
@@ -288,10 +354,11 @@ impl Oidc {
         audience: &str,
         nonce: &str,
     ) -> Result<Verified, SignInError> {
+        let metadata = self.metadata();
         let verifier = CoreIdTokenVerifier::new_public_client(
             ClientId::new(audience.to_owned()),
-            self.metadata.issuer().clone(),
-            self.metadata.jwks().clone(),
+            metadata.issuer().clone(),
+            metadata.jwks().clone(),
         )
         .set_time_fn(|| self.now());
         let claims = token.claims(&verifier, &Nonce::new(nonce.to_owned()))?;
