@@ -3,7 +3,11 @@
 //! `index.html` so a room link opens the app in a browser). [`run`] is the one entry point, used
 //! by `main.rs` and the tests.
 
-use crate::accounts::http::AccountsService;
+#[cfg(feature = "accounts")]
+pub use crate::accounts::http::AccountsService;
+/// Without the `accounts` feature there is no accounts service (this type has no value).
+#[cfg(not(feature = "accounts"))]
+pub enum AccountsService {}
 use crate::config::Config;
 use crate::connection;
 use crate::hub::Hubs;
@@ -73,7 +77,7 @@ pub async fn run_with_accounts(
     });
     let mut app = router(shared);
     if let Some(accounts) = accounts {
-        app = app.merge(crate::accounts::http::router(accounts));
+        app = app.merge(accounts_router(accounts));
     }
     // Moves and states are small messages that must leave at once: no Nagle delay.
     let listener = listener.tap_io(|socket| {
@@ -103,6 +107,16 @@ fn router(shared: Arc<Shared>) -> Router {
             .fallback_service(ServeDir::new(dir));
     }
     app.with_state(shared)
+}
+
+#[cfg(feature = "accounts")]
+fn accounts_router(accounts: Arc<AccountsService>) -> Router {
+    crate::accounts::http::router(accounts)
+}
+
+#[cfg(not(feature = "accounts"))]
+fn accounts_router(accounts: Arc<AccountsService>) -> Router {
+    match *accounts {}
 }
 
 /// 200 when rooms can be served (the store answers), else 503.
