@@ -9,7 +9,9 @@ mod postgres_server;
 use damas_server::accounts::AccountId;
 use damas_server::player_store::postgres::PostgresStore;
 use damas_server::player_store::sqlite::SqliteStore;
-use damas_server::player_store::{PlayerStore, PlayerStoreConfig, PlayerStoreError, RatedGame};
+use damas_server::player_store::{
+    PendingSignIn, PlayerStore, PlayerStoreConfig, PlayerStoreError, RatedGame,
+};
 use damas_server::ratings::{GameResult, RatedKind};
 use postgres_server::PostgresServer;
 use std::path::Path;
@@ -66,6 +68,7 @@ where
     accounts(store.as_ref()).await;
     sessions(store.as_ref()).await;
     nonces(store.as_ref()).await;
+    pending_sign_ins(store.as_ref()).await;
     hand_worked_ratings(store.as_ref()).await;
     provisional_k(store.as_ref()).await;
     refusals(store.as_ref()).await;
@@ -178,6 +181,61 @@ async fn nonces(store: &dyn PlayerStore) {
         "a replayed nonce"
     );
     assert!(store.use_nonce("n2", 50, 150).await.expect("another nonce"));
+}
+
+async fn pending_sign_ins(store: &dyn PlayerStore) {
+    let pending = PendingSignIn {
+        pkce_verifier: "verifier".into(),
+        nonce: "nonce".into(),
+        return_to: "app".into(),
+        display_name: Some("Ana".into()),
+        expires_ms: 1_000,
+    };
+    store
+        .put_pending_sign_in("state-1", &pending, 0)
+        .await
+        .expect("put");
+    store
+        .put_pending_sign_in(
+            "state-2",
+            &PendingSignIn {
+                display_name: None,
+                ..pending.clone()
+            },
+            0,
+        )
+        .await
+        .expect("put");
+    assert_eq!(
+        store
+            .take_pending_sign_in("state-1", 500)
+            .await
+            .expect("take"),
+        Some(pending.clone())
+    );
+    assert_eq!(
+        store
+            .take_pending_sign_in("state-1", 500)
+            .await
+            .expect("take again"),
+        None,
+        "a sign-in is taken once"
+    );
+    assert_eq!(
+        store
+            .take_pending_sign_in("state-2", 1_000)
+            .await
+            .expect("take late"),
+        None,
+        "expired"
+    );
+    assert_eq!(
+        store
+            .take_pending_sign_in("unknown", 0)
+            .await
+            .expect("take"),
+        None
+    );
 }
 
 async fn hand_worked_ratings(store: &dyn PlayerStore) {

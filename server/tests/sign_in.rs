@@ -295,6 +295,14 @@ async fn sign_in_with_a_real_provider() {
         (ours.issuer.as_str(), "tester")
     );
 
+    // A callback of no sign-in under way is refused.
+    let (status, body) = get_json(&server, "/auth/callback?code=abc&state=forged", None).await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (401, Some("bad_state")),
+        "{body}"
+    );
+
     // The same flow for the app ends at its deep link.
     let response = browser()
         .get(format!("{}/auth/start?to=app", server.base))

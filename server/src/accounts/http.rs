@@ -530,7 +530,9 @@ async fn start_sign_in(
         })?),
         None => None,
     };
-    let url = oidc.start(return_to, display_name)?;
+    let url = oidc
+        .start(service.store.as_ref(), return_to, display_name)
+        .await?;
     Ok((StatusCode::SEE_OTHER, [(header::LOCATION, url)]).into_response())
 }
 
@@ -564,7 +566,8 @@ async fn finish_sign_in(
     let (Some(code), Some(state)) = (query.code, query.state) else {
         return Err(SignInError::BadState.into());
     };
-    let (verified, return_to, display_name) = oidc.finish(&code, &state).await?;
+    let (verified, return_to, display_name) =
+        oidc.finish(service.store.as_ref(), &code, &state).await?;
     let (token, _, _) = service.open_session(verified, display_name).await?;
     let location = match return_to {
         ReturnTo::Web => format!("/#session={token}"),

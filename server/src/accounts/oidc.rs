@@ -5,8 +5,9 @@
 //!
 //! Two ways in, both ending in the server's own session token (`super::new_session_token`):
 //! - **Server redirect** (browsers, or the app through the system browser): `GET /auth/start`
-//!   sends the browser to the provider with a fresh state, nonce and PKCE challenge (kept by
-//!   this instance for [`PENDING_TTL`]); `GET /auth/callback` exchanges the code (with the
+//!   sends the browser to the provider with a fresh state, nonce and PKCE challenge (kept in
+//!   the player store for [`PENDING_TTL`], so any instance takes the callback);
+//!   `GET /auth/callback` exchanges the code (with the
 //!   client secret and the PKCE verifier), checks the ID token and redirects to `/#session=T`
 //!   (browser) or `damas://signed-in#session=T` (app).
 //! - **ID token** (the app after its own system-browser flow, RFC 8252): `POST /api/session`
@@ -17,6 +18,7 @@
 //! captured ID token cannot be replayed. Only the issuer and subject are kept from the token.
 
 use crate::lobby::hash_token;
+use crate::player_store::{PendingSignIn, PlayerStore};
 use crate::time::TimeSource;
 use chrono::{DateTime, Utc};
 use openidconnect::core::{
@@ -26,14 +28,11 @@ use openidconnect::{
     AuthorizationCode, ClaimsVerificationError, ClientId, ClientSecret, CsrfToken, IssuerUrl,
     Nonce, PkceCodeChallenge, PkceCodeVerifier, RedirectUrl, TokenResponse,
 };
-use std::collections::HashMap;
 use std::sync::{Arc, Mutex, RwLock};
 use std::time::{Duration, Instant};
 
 /// How long a started sign-in waits for the provider's callback.
 pub const PENDING_TTL: Duration = Duration::from_secs(600);
-/// Started sign-ins kept at most per instance.
-const MAX_PENDING: usize = 10_000;
 /// Least time between two fetches of the provider's metadata and keys.
 pub const REFRESH_EVERY: Duration = Duration::from_secs(60);
 /// Shortest nonce the ID-token endpoint accepts (a guessable nonce protects nothing).
@@ -121,14 +120,6 @@ pub enum ReturnTo {
     App,
 }
 
-struct Pending {
-    verifier: String,
-    nonce: String,
-    return_to: ReturnTo,
-    display_name: Option<String>,
-    started: Instant,
-}
-
 /// A verified sign-in: who, and what the sign-in asked for.
 #[derive(Debug)]
 pub struct Verified {
@@ -148,7 +139,6 @@ pub struct Oidc {
     fetched: Mutex<Instant>,
     http: openidconnect::reqwest::Client,
     time: TimeSource,
-    pending: Mutex<HashMap<String, Pending>>,
 }
 
 impl Oidc {
@@ -171,7 +161,6 @@ impl Oidc {
             fetched: Mutex::new(Instant::now()),
             http,
             time,
-            pending: Mutex::new(HashMap::new()),
         })
     }
 
@@ -233,9 +222,12 @@ impl Oidc {
         }
     }
 
+    fn now_ms(&self) -> i64 {
+        i64::try_from(self.time.now_ms()).unwrap_or(i64::MAX)
+    }
+
     fn now(&self) -> DateTime<Utc> {
-        let ms = i64::try_from(self.time.now_ms()).unwrap_or(i64::MAX);
-        DateTime::from_timestamp_millis(ms).unwrap_or_else(Utc::now)
+        DateTime::from_timestamp_millis(self.now_ms()).unwrap_or_else(Utc::now)
     }
 
     fn redirect_url(&self) -> Result<RedirectUrl, SignInError> {
@@ -246,9 +238,11 @@ impl Oidc {
         .map_err(|error| SignInError::Provider(format!("--public-url: {error}")))
     }
 
-    /// The provider URL to send a browser to, for a new sign-in.
-    pub fn start(
+    /// The provider URL to send a browser to, for a new sign-in (kept in the player store, so
+    /// the callback may reach any instance).
+    pub async fn start(
         &self,
+        store: &dyn PlayerStore,
         return_to: ReturnTo,
         display_name: Option<String>,
     ) -> Result<String, SignInError> {
@@ -267,40 +261,44 @@ impl Oidc {
             )
             .set_pkce_challenge(challenge)
             .url();
-        let mut pending = self
-            .pending
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        pending.retain(|_, started| started.started.elapsed() < PENDING_TTL);
-        if pending.len() >= MAX_PENDING {
-            return Err(SignInError::Provider("too many sign-ins under way".into()));
-        }
-        pending.insert(
-            state.secret().clone(),
-            Pending {
-                verifier: verifier.secret().clone(),
-                nonce: nonce.secret().clone(),
-                return_to,
-                display_name,
-                started: Instant::now(),
+        let now = self.now_ms();
+        let pending = PendingSignIn {
+            pkce_verifier: verifier.secret().clone(),
+            nonce: nonce.secret().clone(),
+            return_to: match return_to {
+                ReturnTo::Web => "web".into(),
+                ReturnTo::App => "app".into(),
             },
-        );
+            display_name,
+            expires_ms: now.saturating_add(PENDING_TTL.as_millis() as i64),
+        };
+        store
+            .put_pending_sign_in(&hash_token(state.secret()), &pending, now)
+            .await
+            .map_err(|error| SignInError::Provider(error.to_string()))?;
         Ok(url.to_string())
     }
 
     /// The provider's callback: exchanges the code and verifies the ID token.
     pub async fn finish(
         &self,
+        store: &dyn PlayerStore,
         code: &str,
         state: &str,
     ) -> Result<(Verified, ReturnTo, Option<String>), SignInError> {
-        let pending = self
-            .pending
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-            .remove(state)
-            .filter(|pending| pending.started.elapsed() < PENDING_TTL)
+        if state.is_empty() || state.len() > 256 {
+            return Err(SignInError::BadState);
+        }
+        let pending = store
+            .take_pending_sign_in(&hash_token(state), self.now_ms())
+            .await
+            .map_err(|error| SignInError::Provider(error.to_string()))?
             .ok_or(SignInError::BadState)?;
+        let return_to = if pending.return_to == "app" {
+            ReturnTo::App
+        } else {
+            ReturnTo::Web
+        };
         let client = CoreClient::from_provider_metadata(
             self.metadata().as_ref().clone(),
             ClientId::new(self.config.client_id.clone()),
@@ -310,7 +308,7 @@ impl Oidc {
         let response = client
             .exchange_code(AuthorizationCode::new(code.to_owned()))
             .map_err(|error| SignInError::Provider(error.to_string()))?
-            .set_pkce_verifier(PkceCodeVerifier::new(pending.verifier))
+            .set_pkce_verifier(PkceCodeVerifier::new(pending.pkce_verifier))
             .request_async(&self.http)
             .await
             .map_err(|error| SignInError::Refused(error.to_string()))?;
@@ -320,7 +318,7 @@ impl Oidc {
         let verified = self
             .verify_fresh(token, &self.config.client_id, &pending.nonce)
             .await?;
-        Ok((verified, pending.return_to, pending.display_name))
+        Ok((verified, return_to, pending.display_name))
     }
 
     /// Verifies an ID token the app obtained itself, against the nonce it says it sent.

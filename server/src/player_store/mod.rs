@@ -195,6 +195,17 @@ pub struct Session {
     pub expires_ms: i64,
 }
 
+/// A sign-in under way (server redirect), from `GET /auth/start` to the provider's callback.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PendingSignIn {
+    pub pkce_verifier: String,
+    pub nonce: String,
+    /// `web` or `app`.
+    pub return_to: String,
+    pub display_name: Option<String>,
+    pub expires_ms: i64,
+}
+
 /// Called by a backend between writing the first and the second rating of a rated game, inside
 /// the transaction. Only crash tests set it (to stop a process right there).
 pub type MidUpdateHook = Arc<dyn Fn() + Send + Sync>;
@@ -232,6 +243,20 @@ pub trait PlayerStore: Send + Sync {
     async fn revoke_session(&self, token_hash: &str, now_ms: i64) -> StoreResult<bool>;
     /// Remembers a sign-in nonce until `expires_ms`; false when it was already used (a replay).
     async fn use_nonce(&self, nonce_hash: &str, now_ms: i64, expires_ms: i64) -> StoreResult<bool>;
+
+    /// Keeps a sign-in under way under the hash of its OAuth state (expired ones are swept).
+    async fn put_pending_sign_in(
+        &self,
+        state_hash: &str,
+        pending: &PendingSignIn,
+        now_ms: i64,
+    ) -> StoreResult<()>;
+    /// Takes (reads and deletes) a sign-in under way; `None` if unknown, taken or expired.
+    async fn take_pending_sign_in(
+        &self,
+        state_hash: &str,
+        now_ms: i64,
+    ) -> StoreResult<Option<PendingSignIn>>;
 
     /// Writes a rated game, both ratings and counts in one transaction (see the module doc).
     async fn record_rated_game(&self, game: &RatedGame) -> StoreResult<RecordedGame>;
@@ -325,6 +350,12 @@ pub(crate) mod sql {
          WHERE s.token_hash = $1 AND s.revoked_ms IS NULL AND s.expires_ms > $2";
     pub const REVOKE: &str = "UPDATE sessions SET revoked_ms = $1 \
          WHERE token_hash = $2 AND revoked_ms IS NULL AND expires_ms > $1";
+    pub const PUT_PENDING: &str = "INSERT INTO pending_sign_ins \
+         (state_hash, pkce_verifier, nonce, return_to, display_name, expires_ms) \
+         VALUES ($1, $2, $3, $4, $5, $6)";
+    pub const TAKE_PENDING: &str = "DELETE FROM pending_sign_ins WHERE state_hash = $1 \
+         RETURNING pkce_verifier, nonce, return_to, display_name, expires_ms";
+    pub const SWEEP_PENDING: &str = "DELETE FROM pending_sign_ins WHERE expires_ms <= $1";
     pub const ACCOUNT: &str =
         "SELECT id, issuer, subject, display_name FROM accounts WHERE id = $1";
 }

@@ -4,9 +4,9 @@
 //! instances starting together apply each step once.
 
 use super::{
-    clamp_limit, sql, tallies, GameSummary, HistoryPoint, MidUpdateHook, PlayerStore,
-    PlayerStoreError, RankingEntry, RatedGame, Rating, RatingChange, RecordedGame, Session,
-    StoreResult,
+    clamp_limit, sql, tallies, GameSummary, HistoryPoint, MidUpdateHook, PendingSignIn,
+    PlayerStore, PlayerStoreError, RankingEntry, RatedGame, Rating, RatingChange, RecordedGame,
+    Session, StoreResult,
 };
 use crate::accounts::{Account, AccountId};
 use crate::ratings::{self, GameResult, RatedKind, Standing};
@@ -19,7 +19,8 @@ const POOL_SIZE: usize = 16;
 /// The advisory lock key held while migrating ("damas" in ASCII).
 const MIGRATION_LOCK: i64 = 0x64_61_6d_61_73;
 
-pub const MIGRATIONS: &[&str] = &["
+pub const MIGRATIONS: &[&str] = &[
+    "
 CREATE TABLE accounts (
     id BIGSERIAL PRIMARY KEY,
     issuer TEXT NOT NULL,
@@ -68,7 +69,20 @@ CREATE TABLE rated_games (
 );
 CREATE INDEX rated_games_white ON rated_games(white_id, id);
 CREATE INDEX rated_games_black ON rated_games(black_id, id);
-"];
+",
+    "
+-- Sign-ins under way (server redirect): shared by every instance, so the provider's callback
+-- may reach any of them. Keyed by the SHA-256 of the OAuth state.
+CREATE TABLE pending_sign_ins (
+    state_hash TEXT PRIMARY KEY,
+    pkce_verifier TEXT NOT NULL,
+    nonce TEXT NOT NULL,
+    return_to TEXT NOT NULL,
+    display_name TEXT,
+    expires_ms BIGINT NOT NULL
+);
+",
+];
 
 pub struct PostgresStore {
     pool: Pool,
@@ -335,6 +349,56 @@ impl PlayerStore for PostgresStore {
             > 0;
         transaction.commit().await.map_err(backend)?;
         Ok(fresh)
+    }
+
+    async fn put_pending_sign_in(
+        &self,
+        state_hash: &str,
+        pending: &PendingSignIn,
+        now_ms: i64,
+    ) -> StoreResult<()> {
+        let client = self.client().await?;
+        client
+            .execute(sql::SWEEP_PENDING, &[&now_ms])
+            .await
+            .map_err(backend)?;
+        client
+            .execute(
+                sql::PUT_PENDING,
+                &[
+                    &state_hash,
+                    &pending.pkce_verifier,
+                    &pending.nonce,
+                    &pending.return_to,
+                    &pending.display_name,
+                    &pending.expires_ms,
+                ],
+            )
+            .await
+            .map_err(backend)?;
+        Ok(())
+    }
+
+    async fn take_pending_sign_in(
+        &self,
+        state_hash: &str,
+        now_ms: i64,
+    ) -> StoreResult<Option<PendingSignIn>> {
+        let row = self
+            .client()
+            .await?
+            .query_opt(sql::TAKE_PENDING, &[&state_hash])
+            .await
+            .map_err(backend)?;
+        Ok(row
+            .map(|row| PendingSignIn {
+                pkce_verifier: row.get(0),
+                nonce: row.get(1),
+                return_to: row.get(2),
+                display_name: row.get(3),
+                expires_ms: row.get(4),
+            })
+            .filter(|pending| pending.expires_ms > now_ms))
     }
 
     async fn record_rated_game(&self, game: &RatedGame) -> StoreResult<RecordedGame> {

@@ -3,9 +3,9 @@
 //! crash of the process or the machine; an interrupted one leaves nothing.
 
 use super::{
-    clamp_limit, sql, tallies, GameSummary, HistoryPoint, MidUpdateHook, PlayerStore,
-    PlayerStoreError, RankingEntry, RatedGame, Rating, RatingChange, RecordedGame, Session,
-    StoreResult,
+    clamp_limit, sql, tallies, GameSummary, HistoryPoint, MidUpdateHook, PendingSignIn,
+    PlayerStore, PlayerStoreError, RankingEntry, RatedGame, Rating, RatingChange, RecordedGame,
+    Session, StoreResult,
 };
 use crate::accounts::{Account, AccountId};
 use crate::ratings::{self, GameResult, RatedKind, Standing};
@@ -18,7 +18,8 @@ use std::sync::{Arc, Mutex};
 pub const FILE_NAME: &str = "players.sqlite3";
 
 /// The schema, one step per migration (applied in order, each once).
-pub const MIGRATIONS: &[&str] = &["
+pub const MIGRATIONS: &[&str] = &[
+    "
 CREATE TABLE accounts (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
     issuer TEXT NOT NULL,
@@ -66,7 +67,20 @@ CREATE TABLE rated_games (
 );
 CREATE INDEX rated_games_white ON rated_games(white_id, id);
 CREATE INDEX rated_games_black ON rated_games(black_id, id);
-"];
+",
+    "
+-- Sign-ins under way (server redirect): shared by every instance, so the provider's callback
+-- may reach any of them. Keyed by the SHA-256 of the OAuth state.
+CREATE TABLE pending_sign_ins (
+    state_hash TEXT PRIMARY KEY,
+    pkce_verifier TEXT NOT NULL,
+    nonce TEXT NOT NULL,
+    return_to TEXT NOT NULL,
+    display_name TEXT,
+    expires_ms INTEGER NOT NULL
+);
+",
+];
 
 pub struct SqliteStore {
     connection: Arc<Mutex<Connection>>,
@@ -411,6 +425,62 @@ impl PlayerStore for SqliteStore {
         .await
     }
 
+    async fn put_pending_sign_in(
+        &self,
+        state_hash: &str,
+        pending: &PendingSignIn,
+        now_ms: i64,
+    ) -> StoreResult<()> {
+        let (hash, pending) = (state_hash.to_owned(), pending.clone());
+        self.with(move |connection| {
+            let transaction = connection
+                .transaction_with_behavior(TransactionBehavior::Immediate)
+                .map_err(backend)?;
+            transaction
+                .execute(sql::SWEEP_PENDING, [now_ms])
+                .map_err(backend)?;
+            transaction
+                .execute(
+                    sql::PUT_PENDING,
+                    params![
+                        hash,
+                        pending.pkce_verifier,
+                        pending.nonce,
+                        pending.return_to,
+                        pending.display_name,
+                        pending.expires_ms
+                    ],
+                )
+                .map_err(backend)?;
+            transaction.commit().map_err(backend)
+        })
+        .await
+    }
+
+    async fn take_pending_sign_in(
+        &self,
+        state_hash: &str,
+        now_ms: i64,
+    ) -> StoreResult<Option<PendingSignIn>> {
+        let hash = state_hash.to_owned();
+        self.with(move |connection| {
+            let taken = connection
+                .query_row(sql::TAKE_PENDING, [hash], |row| {
+                    Ok(PendingSignIn {
+                        pkce_verifier: row.get(0)?,
+                        nonce: row.get(1)?,
+                        return_to: row.get(2)?,
+                        display_name: row.get(3)?,
+                        expires_ms: row.get(4)?,
+                    })
+                })
+                .optional()
+                .map_err(backend)?;
+            Ok(taken.filter(|pending| pending.expires_ms > now_ms))
+        })
+        .await
+    }
+
     async fn record_rated_game(&self, game: &RatedGame) -> StoreResult<RecordedGame> {
         game.validate()?;
         let game = game.clone();
@@ -613,5 +683,58 @@ impl PlayerStore for SqliteStore {
                 .map_err(backend)
         })
         .await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn a_database_of_an_older_schema_is_migrated_in_place() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join(FILE_NAME);
+        {
+            // The file as the first release left it: schema 1 and an account.
+            let connection = Connection::open(&path).expect("open");
+            connection.execute_batch(MIGRATIONS[0]).expect("schema 1");
+            connection
+                .execute_batch(
+                    "CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY); \
+                     INSERT INTO schema_migrations VALUES (1); \
+                     INSERT INTO accounts (issuer, subject, display_name, created_ms) \
+                     VALUES ('https://issuer.test', 'ana', 'Ana', 0);",
+                )
+                .expect("data");
+        }
+        let store = SqliteStore::open_file(&path).await.expect("migrates");
+        let ana = store
+            .sign_in("https://issuer.test", "ana", "other", 1)
+            .await
+            .expect("sign in");
+        assert_eq!(
+            ana.display_name, "Ana",
+            "the account survived the migration"
+        );
+        let pending = PendingSignIn {
+            pkce_verifier: "v".into(),
+            nonce: "n".into(),
+            return_to: "web".into(),
+            display_name: None,
+            expires_ms: 10,
+        };
+        store
+            .put_pending_sign_in("s", &pending, 0)
+            .await
+            .expect("the new table is there");
+        let versions: Vec<i64> = {
+            let connection = Connection::open(&path).expect("open");
+            let mut statement = connection
+                .prepare("SELECT version FROM schema_migrations ORDER BY version")
+                .expect("prepare");
+            let rows = statement.query_map([], |row| row.get(0)).expect("query");
+            rows.collect::<Result<_, _>>().expect("rows")
+        };
+        assert_eq!(versions, [1, 2]);
     }
 }
