@@ -4,11 +4,18 @@ import assert from 'node:assert/strict';
 import { STRINGS, t, tn, seatName, resolveLanguage, pluralCategory } from '../js/i18n.js';
 import { readFileSync, readdirSync } from 'node:fs';
 import { CONTENT } from '../js/content.js';
+import esTexts from '../js/i18n/es.js';
+import enTexts from '../js/i18n/en.js';
 
 const placeholders = (s) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
 test('Spanish and English have the same keys', () => {
-  assert.deepEqual(Object.keys(STRINGS.en).sort(), Object.keys(STRINGS.es).sort());
+  assert.deepEqual(Object.keys(enTexts).sort(), Object.keys(esTexts).sort());
+});
+
+test('the lookup reads the per-language data files', () => {
+  assert.equal(STRINGS.es, esTexts);
+  assert.equal(STRINGS.en, enTexts);
 });
 
 test('translations use the same placeholders and are not empty', () => {
