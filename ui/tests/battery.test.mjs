@@ -1,4 +1,4 @@
-// Battery (issue 13, item 3): nothing in the stylesheet animates forever and nothing is drawn
+// Battery: nothing in the stylesheet animates forever and nothing is drawn
 // through an SVG filter, so a selected piece costs no frames once its rings have appeared.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,6 +1,6 @@
-// Issue 13 derivations: the board turned by the flip button or to the player to move (11), one
-// naming for star moves on one device (7), every move since your last turn (9), the Diamond goals
-// (2) and the result told from the player's side with figures (4). Views are the engine's
+// Derivations for the game screen: the board turned by the flip button or to the player to move, one
+// naming for star moves on one device, every move since your last turn, the Diamond goals
+// and the result told from the player's side with figures. Views are the engine's
 // (ui/tests/fixtures, written by tests/ui_fixtures.rs).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,6 +1,6 @@
 // Figures the suite prints (measured, not asserted).
 
-/** RSS of a minimal Tauri 2 app on this kind of machine, the yardstick from issue 6. */
+/** RSS of a minimal Tauri 2 app on this kind of machine, the yardstick the app's memory is compared with. */
 export const MINIMAL_TAURI_RSS = 450 * 1024 * 1024;
 
 const median = (xs) => {

@@ -1,4 +1,4 @@
-// Undo while the CPU thinks (issue 17): vs the hard CPU at International draughts, the player moves
+// Undo while the CPU thinks: vs the hard CPU at International draughts, the player moves
 // and, while the CPU is still thinking (the status line says so), presses Undo — once with the
 // button, once with Ctrl+Z. The app keeps Undo enabled while the CPU thinks and cancels the
 // search (session `cancel_cpu`): the board goes back to before the player's move, the move waits

@@ -1,4 +1,4 @@
-// Issue 13, item 1: rules and settings opened from a game are an overlay on it. "‹", Escape and
+// Overlays: rules and settings opened from a game are an overlay on it. "‹", Escape and
 // the system back button (a history step, as Android's back does in the WebView) return to the
 // same game as it was — a piece still picked up — and close the top layer first.
 import assert from 'node:assert/strict';

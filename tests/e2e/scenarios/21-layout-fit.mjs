@@ -1,4 +1,4 @@
-// Issue 13, items 8, 10, 12 and 16: the page never scrolls at 390×844 and 360×640 (nor on a
+// Layout fit: the page never scrolls at 390×844 and 360×640 (nor on a
 // desktop window); on a phone the piece panel shows whole rows and opening the move list shrinks
 // the board, not the panel; the home screen has a heading over cards of one height; the desktop
 // panel is not mostly empty; the edge bars pad by the safe-area insets.

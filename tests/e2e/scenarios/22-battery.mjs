@@ -1,7 +1,7 @@
-// Issue 13, item 3: a selected piece costs (almost) nothing. Its destination rings appear with one
+// Battery: a selected piece costs (almost) nothing. Its destination rings appear with one
 // short animation and then nothing runs: no endless CSS animation, no SVG filter. The figure — the
 // WebKit web process's share of a core over 10 s, from /proc — is printed with and without a
-// selection (at 390×844, animations on), on the 2D board and on the 3D one (issue 12), which
+// selection (at 390×844, animations on), on the 2D board and on the 3D star board, which
 // draws no frame meanwhile.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';

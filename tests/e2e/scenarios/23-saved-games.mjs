@@ -1,4 +1,4 @@
-// Issue 13, item 5: a game without a move is not listed; leaving an unfinished game asks first;
+// Saved games: a game without a move is not listed; leaving an unfinished game asks first;
 // saved rows tell games apart (a picture of the position, your seat, the level, when); the last
 // game is offered right after a launch.
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Issue 13, item 9: in a three-seat Diamond game against the CPU, after your move both CPU replies
+// Last moves: in a three-seat Diamond game against the CPU, after your move both CPU replies
 // are marked (origin ring, route, and the piece that arrived ringed), drawn above the pieces, and
 // said in the status line and the live region — not just the last one. On the SVG board (the
 // setting; the 3D board's marks are checked in 30), whose layers show the marks above the pieces.

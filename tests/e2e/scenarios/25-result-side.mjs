@@ -1,4 +1,4 @@
-// Issue 13, item 4: the result dialog speaks from the player's side against the CPU ("Has
+// The result from the player's side: the result dialog speaks from the player's side against the CPU ("Has
 // perdido", "Te has rendido"), names the winner on one device, and shows moves, captures and time.
 import assert from 'node:assert/strict';
 import { PHONE } from '../lib/page.mjs';

@@ -1,4 +1,4 @@
-// Issue 13, item 7: in a pass-and-play star game a move keeps one text — in its mover's own F/P
+// Star naming: in a pass-and-play star game a move keeps one text — in its mover's own F/P
 // names — while the board turns from player to player.
 import assert from 'node:assert/strict';
 import { PHONE, resize } from '../lib/page.mjs';

@@ -1,4 +1,4 @@
-// Issue 13, items 2 and 11: the Diamond goal is drawn (◎ on each destination apex, the viewer's
+// Goals and flip: the Diamond goal is drawn (◎ on each destination apex, the viewer's
 // destination tinted, one line in a first Diamond game); draughts have a flip button and an
 // option to turn the board to the player to move on one device.
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Issue 14, review: the move list in notation on a phone; a tapped move shows that position
+// Review: the move list in notation on a phone; a tapped move shows that position
 // read-only (marked, the board ignores taps), ←/→ and the buttons step, one tap goes back to the
 // live game; the keyboard shortcuts act on the game; a finished game is replayed from home. Every
 // reviewed board is checked against the engine (the damas CLI).

@@ -1,4 +1,4 @@
-// Issue 14, PDN: a Turkish game is exported (the dialog shows the app's PDN, GameType 30) and saved
+// Sharing a game as PDN: a Turkish game is exported (the dialog shows the app's PDN, GameType 30) and saved
 // to a file; a bad PDN pasted into the import dialog is refused with its line and nothing is kept;
 // the exported text pasted back continues the game against the CPU from its last position.
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Issue 14, hint: against the CPU the hint button shows the hard CPU's move as a preview (the
+// Hint: against the CPU the hint button shows the hard CPU's move as a preview (the
 // piece lifted, the ghost on its landing) that is played only when the player confirms it; the
 // count is kept with the game. On one device there is no hint button. The game, resigned, shows
 // in the statistics screen as a loss.

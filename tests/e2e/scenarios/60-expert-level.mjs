@@ -1,4 +1,4 @@
-// Issue 16, the expert level: the setup screen offers it, and its thinking-time choice shows only
+// The expert level: the setup screen offers it, and its thinking-time choice shows only
 // while expert is chosen; the choice is saved as the `movetime` setting (the backend's truth) and
 // kept when the level changes; the expert CPU then answers with a legal move.
 import assert from 'node:assert/strict';

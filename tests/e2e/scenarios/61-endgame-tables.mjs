@@ -1,4 +1,4 @@
-// Issue 16, the endgame tables from the app: the settings list the three draughts games with no
+// The endgame tables from the app: the settings list the three draughts games with no
 // tables; "Construir" starts an English build that shows its progress, "Detener" stops it, and the
 // piece counts finished by then are on disk in the cache the CLI shares
 // ($XDG_DATA_HOME/damas/endgame), offered to be completed. Expert's setup points to the tables
