@@ -443,3 +443,35 @@ test('batch: a group\'s visible meshes drawn as one mesh per material, in world 
   assert.ok(Math.abs(seen.x - (p0[0] + 11)) < 1e-6);
   batch.dispose();
 });
+
+test('the test instruments: installed only on request, a board made then is __board with its figures', async () => {
+  const { installTestInstruments } = await import('../js/board3d/test-instruments.js');
+  const page = {};
+  const board = { setView() {}, get geometry() { return 'star'; } };
+  const inside = {
+    api: board, el: { dataset: {} }, framesDrawn: 0, world: null,
+    renderer: { getPixelRatio: () => 1, info: { programs: [1, 2], memory: { geometries: 3, textures: 4 } } },
+    canvas: { width: 10, height: 20 }, launch: { warmUp: null, lateInMotion: false }, marbleBatch: { parts: 0 },
+    size: { w: 10, h: 20 }, pending: false, easing: false, flying: 0, inMotion: false, coarseMarbles: false,
+  };
+  const instruments = installTestInstruments(page);
+  assert.equal(page.__board3dInstruments, instruments);
+  assert.equal(installTestInstruments(page), instruments, 'installing twice keeps the first');
+  const watch = instruments.board(inside);
+  assert.equal(Object.getPrototypeOf(page.__board), board, 'the hook is the board with its instruments');
+  assert.equal(page.__board.geometry, 'star');
+  assert.equal(page.__board.cellScreenPosition('a'), null, 'no position before the first frame');
+  watch.built(7);
+  watch.frameDrawn({ at: 100, drawnAt: 105, renderMs: 5, light: false });
+  watch.frameDrawn({ at: 120, drawnAt: 130, renderMs: 10, light: true });
+  const s = page.__board.stats();
+  assert.deepEqual([s.frames, s.lightFrames, s.firstFrameAt, s.buildMs], [2, 1, 105, 7]);
+  assert.deepEqual(s.frameAt, [100, 120]);
+  assert.deepEqual(s.renderMs, [5, 10]);
+  assert.deepEqual(s.gl, { programs: 2, geometries: 3, textures: 4 });
+  assert.equal(inside.el.dataset.frames, '2');
+  instruments.warmedUp({ ms: 9 });
+  assert.deepEqual(page.__board3dWarmUp, { ms: 9 });
+  watch.destroyed();
+  assert.equal(page.__board, undefined);
+});

@@ -99,6 +99,19 @@ export async function mouseClick(driver, element) {
   await driver.actions({ async: true }).move({ origin: element }).click().perform();
 }
 
+/**
+ * Installs the 3D board's test instruments (ui/js/board3d/test-instruments.js) in the page: the
+ * app never loads them itself. Boards made from then on are `window.__board`.
+ */
+export async function installBoardInstruments(driver) {
+  const error = await driver.executeAsyncScript(
+    `const done = arguments[arguments.length - 1];
+     import(new URL('/js/board3d/test-instruments.js', location.href).href)
+       .then((m) => { m.installTestInstruments(); done(null); }, (e) => done(String(e)));`,
+  );
+  if (error) throw new Error(`the 3D board's test instruments could not be installed: ${error}`);
+}
+
 /** Calls a Tauri command from inside the page (engine truth as the app holds it). */
 export async function invoke(driver, command, args = {}) {
   const res = await driver.executeAsyncScript(

@@ -3,7 +3,7 @@
 // at a cell's drawn position on the 3D board), and fetch the backend's state to compare.
 import assert from 'node:assert/strict';
 import { By } from 'selenium-webdriver';
-import { invoke, mouseClick, mouseHover, touchTap, touchTapAt } from './page.mjs';
+import { installBoardInstruments, invoke, mouseClick, mouseHover, touchTap, touchTapAt } from './page.mjs';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -59,6 +59,7 @@ const SNAPSHOT = `
     activeCell: active ? active.dataset?.cell || null : null,
     viewport: [innerWidth, innerHeight],
     h1: screen ? (screen.querySelector('h1')?.textContent.trim() ?? null) : null,
+    instruments: !!window.__board3dInstruments,
   };
 `;
 
@@ -73,7 +74,12 @@ export class Ui {
     this.log = log;
   }
 
-  snapshot() {
+  /** What the screen shows. The first one on a page installs the 3D board's test instruments
+   * there (the page must have them before a board is made: read through `window.__board`). */
+  async snapshot() {
+    const s = await this.driver.executeScript(SNAPSHOT);
+    if (s.instruments) return s;
+    await installBoardInstruments(this.driver);
     return this.driver.executeScript(SNAPSHOT);
   }
 

@@ -7,6 +7,9 @@
 // model, a camera ease or a move in flight, and an ease or a move asks for the next frame only
 // until it ends. Picking is a raycast (marbles first, then the board's plane → nearest hole),
 // then the shared tap rule (tap.js: ~22 CSS px of exactly one destination).
+//
+// Tests read and time the board through instruments (test-instruments.js) that only a test harness
+// installs, as `globalThis.__board3dInstruments`; without them the board keeps no figures.
 
 import * as THREE from '../../vendor/three/three.module.js';
 import { h } from '../dom.js';
@@ -194,15 +197,16 @@ export function prewarmBoard3d() {
     if (next < parts.length) setTimeout(step, 0);
     else {
       shared.warmUp = { startedAt, ms: performance.now() - startedAt, busyMs, longestMs };
-      // Test hook: the warm-up is over (docs/ui.md, "The 3D board").
-      globalThis.__board3dWarmUp = { ...shared.warmUp };
+      instruments()?.warmedUp({ ...shared.warmUp });
     }
   };
   step();
 }
 
 const DOUBLE_TAP_MS = 350;
-const STATS_KEPT = 600;
+
+/** The test instruments, when a test harness installed them (test-instruments.js). */
+const instruments = () => globalThis.__board3dInstruments ?? null;
 
 /**
  * @param {object} opts
@@ -274,9 +278,9 @@ export function createBoard3d({ label, onTap, onHover = () => {}, motion = () =>
   let destroyed = false;
   let hovered;
   let lastEmptyTap = 0;
-  // buildMs: the first update (the scene made from the model), before the first frame.
-  // lightFrames: a gesture's frames drawn light (lower resolution, coarse marbles: resolution.js).
-  const stats = { created: performance.now(), firstFrameAt: 0, buildMs: 0, frames: 0, lightFrames: 0, probeMs: null, frameAt: [], renderMs: [] };
+  let framesDrawn = 0;
+  let watch = null; // the test instruments' watcher of this board, when installed
+  let built = false; // the first update made the scene
 
   // ---------- frames on demand ----------
 
@@ -310,17 +314,13 @@ export function createBoard3d({ label, onTap, onHover = () => {}, motion = () =>
     const t0 = performance.now();
     drawScene();
     const t1 = performance.now();
-    stats.frames++;
-    if (coarseMarbles && renderer.getPixelRatio() < pixelRatioFor(globalThis.devicePixelRatio, { moving: false, lateInMotion: false })) stats.lightFrames++;
-    if (!stats.firstFrameAt) {
-      stats.firstFrameAt = t1;
-      setTimeout(warmUp, 0);
+    framesDrawn++;
+    if (framesDrawn === 1) setTimeout(warmUp, 0);
+    if (watch) {
+      const light = coarseMarbles && renderer.getPixelRatio() < pixelRatioFor(globalThis.devicePixelRatio, { moving: false, lateInMotion: false });
+      watch.frameDrawn({ at: now, drawnAt: t1, renderMs: t1 - t0, light });
     }
-    stats.frameAt.push(now);
-    stats.renderMs.push(t1 - t0);
-    if (stats.frameAt.length > STATS_KEPT) { stats.frameAt.shift(); stats.renderMs.shift(); }
-    el.dataset.frames = String(stats.frames);
-    if (warm && stats.frames > 1) {
+    if (warm && framesDrawn > 1) {
       scene.remove(warm);
       warm.userData.dispose();
       warm = null;
@@ -450,8 +450,9 @@ export function createBoard3d({ label, onTap, onHover = () => {}, motion = () =>
     const t0 = performance.now();
     drawScene();
     gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
-    stats.probeMs = performance.now() - t0;
-    if (!probeSaysLate(stats.probeMs)) return;
+    const probeMs = performance.now() - t0;
+    if (watch) watch.probed(probeMs);
+    if (!probeSaysLate(probeMs)) return;
     launch.lateInMotion = true;
     if (groundImage && !groundImage.baked) groundImage.bake(renderer, scene);
     // A light frame, then the frame of the moment again, in one task: only the last one is shown.
@@ -722,7 +723,10 @@ export function createBoard3d({ label, onTap, onHover = () => {}, motion = () =>
     syncRings(m);
     syncPreview(m);
     syncLast(m);
-    if (!stats.buildMs) stats.buildMs = performance.now() - t0;
+    if (!built) {
+      built = true;
+      if (watch) watch.built(performance.now() - t0);
+    }
     requestRender();
   }
 
@@ -772,23 +776,6 @@ export function createBoard3d({ label, onTap, onHover = () => {}, motion = () =>
     return { x: r.left + p.x, y: r.top + p.y };
   }
 
-  /** What the board shows, read from its three.js objects (for tests and debugging only). */
-  function describe() {
-    const cls = (n) => [n.userData.selected && 'selected', n.userData.selectable && 'selectable', n.userData.faded && 'taken'].filter(Boolean);
-    return {
-      view: orbit.view,
-      orbit: { ...orbit },
-      pieces: [...marbles.values()].map((n) => ({ cell: n.userData.cell, seat: n.userData.seat ?? null, king: !!n.userData.king, classes: cls(n), lifted: n.position.y > REST_Y + 0.1 })),
-      dests: [...rings.values()].map((r) => ({ cell: r.userData.cell, classes: ['dest', r.userData.stop && 'dest-stop', r.userData.on && 'dest-on'].filter(Boolean) })),
-      ghost: ghost ? ghost.userData.cell : null,
-      previewPath: previewLine.mesh.visible ? previewLine.mesh.userData.cells : null,
-      route: routeLine.mesh.visible ? routeLine.mesh.userData.cells : null,
-      lastMoves: layers.last.children.map((g) => ({ from: g.userData.from, to: g.userData.to })),
-      kingHomes: ground ? ground.group.children.filter((c) => c.name === 'king-home').map((c) => c.userData) : [],
-      destinationTint: tint ? tint.userData.cells : null,
-    };
-  }
-
   const api = {
     el,
     kind: '3d',
@@ -801,58 +788,9 @@ export function createBoard3d({ label, onTap, onHover = () => {}, motion = () =>
       const r = canvas.getBoundingClientRect();
       return pickCell({ x: x - r.left, y: y - r.top });
     },
-    /** Where a cell is on screen, in client CSS px (test hook; see docs/ui.md). */
-    cellScreenPosition(cell) {
-      // Before its first frame the board has no size on screen: nothing is where it will be.
-      if (!world || !stats.firstFrameAt) return null;
-      applyCamera();
-      const p = screenOf(cell);
-      return p ? toClient(p) : null;
-    },
-    /** Where the board's turning centre is on screen, client CSS px (test hook). */
-    centreScreenPosition: () => toClient(centreOnCanvas()),
     setView,
     resetView,
     requestRender,
-    /**
-     * Test hook: the board's own cost of a frame while turning, without the page's compositing:
-     * `n` frames drawn at once, each turned by `step` radians and waited for (a one-pixel read
-     * waits until software GL has drawn it all), at a gesture's resolution (`inGesture`: lower
-     * once this launch's gestures drew late frames) or at rest. Returns their times (ms); the
-     * view and the resolution are restored.
-     */
-    measureFrames(n = 30, step = Math.PI / 90, { inGesture = false } = {}) {
-      if (destroyed || !sized) return [];
-      const gl = renderer.getContext();
-      const keep = orbit;
-      const keepMotion = inMotion;
-      inMotion = inGesture;
-      applySize();
-      applyMarbleDetail();
-      const out = [];
-      for (let i = 1; i <= n; i++) {
-        const t0 = performance.now();
-        orbit = { ...keep, azimuth: keep.azimuth + i * step };
-        applyCamera();
-        drawScene();
-        gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
-        out.push(performance.now() - t0);
-      }
-      orbit = keep;
-      inMotion = keepMotion;
-      applySize();
-      applyMarbleDetail();
-      requestRender();
-      return out;
-    },
-    describe,
-    stats: () => ({
-      ...stats, frameAt: [...stats.frameAt], renderMs: [...stats.renderMs], size: { ...size }, warmUp: shared && shared.warmUp ? { ...shared.warmUp } : null, pending: !!raf, easing: !!ease, flying: flights.size,
-      // What the shared renderer holds on the GPU now (shader programs, geometries, textures).
-      // The drawing buffer now (device px), whether a gesture moves the view, whether this launch lowers gestures' frames.
-      resolution: { pixelRatio: renderer.getPixelRatio(), buffer: { w: canvas.width, h: canvas.height }, inMotion, lateInMotion: launch.lateInMotion, coarseMarbles, batchParts: marbleBatch.parts },
-      gl: { programs: renderer.info.programs ? renderer.info.programs.length : 0, geometries: renderer.info.memory.geometries, textures: renderer.info.memory.textures },
-    }),
     get geometry() { return model ? model.geometry : null; },
     destroy() {
       if (destroyed) return;
@@ -884,11 +822,32 @@ export function createBoard3d({ label, onTap, onHover = () => {}, motion = () =>
       // The renderer (its GL context and compiled programs) outlives the board for the next one,
       // unless its context is gone: then the next board starts from a fresh one.
       if (renderer.getContext().isContextLost()) dropSharedRenderer();
-      if (globalThis.__board === api) delete globalThis.__board;
+      if (watch) watch.destroyed();
     },
   };
-  // Test hook: e2e tests read positions and what is drawn (docs/ui.md, "Test hooks").
-  globalThis.__board = api;
+
+  // What the test instruments read and drive (test-instruments.js); made only when installed.
+  const inside = {
+    api, el, canvas, renderer, launch, marbleBatch, layers, previewLine, routeLine, marbles, rings, REST_Y,
+    get orbit() { return orbit; },
+    set orbit(next) { orbit = next; },
+    get inMotion() { return inMotion; },
+    set inMotion(on) { inMotion = on; },
+    get world() { return world; },
+    get ground() { return ground; },
+    get tint() { return tint; },
+    get ghost() { return ghost; },
+    get size() { return size; },
+    get sized() { return sized; },
+    get destroyed() { return destroyed; },
+    get framesDrawn() { return framesDrawn; },
+    get pending() { return !!raf; },
+    get easing() { return !!ease; },
+    get flying() { return flights.size; },
+    get coarseMarbles() { return coarseMarbles; },
+    applyCamera, applySize, applyMarbleDetail, drawScene, requestRender, screenOf, centreOnCanvas, toClient,
+  };
+  watch = instruments()?.board(inside) ?? null;
   setOrbit(orbit, false);
   return api;
 }
