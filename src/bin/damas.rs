@@ -143,6 +143,9 @@ enum Command {
         #[command(subcommand)]
         action: EndgameCommand,
     },
+    /// Speaks the Hub protocol (version 2) on standard input and output, as an International
+    /// draughts engine for GUIs and match tools (docs/hub.md).
+    Hub,
     /// Times perft on the three draughts start positions and prints nodes per second.
     Bench {
         /// English depth.
@@ -684,6 +687,8 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), CliError> {
             write!(out, "{report}")?;
         }
         Command::Endgame { action } => run_endgame(action, out)?,
+        // The protocol owns standard output; every answer is flushed as it is written.
+        Command::Hub => damas::protocols::hub::serve(std::io::BufReader::new(std::io::stdin()), out)?,
         Command::Bench {
             english,
             international,

@@ -1,0 +1,4 @@
+//! The draughts engines' protocols, so that GUIs and match tools can drive the CPU from outside:
+//! [`hub`], the Hub protocol (version 2) over standard input and output.
+
+pub mod hub;
