@@ -101,8 +101,7 @@ fn the_initialisation_declares_the_engine_and_its_parameters() {
     assert!(answers.contains(
         &"param name=level value=expert type=enum values=\"easy medium hard expert\"".into()
     ));
-    assert!(answers
-        .contains(&"param name=think-time value=1000 type=int min=500 max=5000".into()));
+    assert!(answers.contains(&"param name=think-time value=1000 type=int min=500 max=5000".into()));
     engine.send("set-param name=variant value=normal");
     engine.send("set-param name=level value=hard");
     engine.send("init");
@@ -119,7 +118,10 @@ fn a_search_answers_the_forced_capture() {
     engine.send("level move-time=1");
     engine.send("go think");
     let answers = engine.answers_until("done");
-    assert_eq!(answers.last().map(String::as_str), Some("done move=28x19x23"));
+    assert_eq!(
+        answers.last().map(String::as_str),
+        Some("done move=28x19x23")
+    );
     assert!(
         answers[..answers.len() - 1]
             .iter()
@@ -151,7 +153,9 @@ fn expert_answers_ping_while_thinking_and_moves_when_stopped() {
     engine.send("stop");
     let done = engine.answers_until("done").pop().unwrap_or_default();
     let mv = done.strip_prefix("done move=").expect("a move");
-    let opening = ["31-26", "31-27", "32-27", "32-28", "33-28", "33-29", "34-29", "34-30", "35-30"];
+    let opening = [
+        "31-26", "31-27", "32-27", "32-28", "33-28", "33-29", "34-29", "34-30", "35-30",
+    ];
     assert!(opening.contains(&mv), "{done}");
     engine.quit();
 }
@@ -160,15 +164,42 @@ fn expert_answers_ping_while_thinking_and_moves_when_stopped() {
 fn bad_input_is_answered_and_the_engine_goes_on() {
     let mut engine = Engine::start();
     let cases: [(&str, &str); 9] = [
-        ("pos pos=Wbbb", "error message=\"position: a position is 51 characters"),
-        ("go think", "error message=\"no position: send 'pos' before 'go'\""),
-        ("pos moves=\"32-29\"", "error message=\"move 1 ('32-29'): '32-29' is not a legal move here\""),
-        ("pos moves=\"32-28 19x28\"", "error message=\"move 2 ('19x28'): '19x28' is not a legal move here\""),
-        ("pos moves=\"51-46\"", "error message=\"move 1 ('51-46'): '51-46': squares are numbered 1 to 50\""),
-        ("level time=soon", "error message=\"'time=soon' is not a valid number\""),
-        ("set-param name=variant value=english", "error message=\"variant 'english' is not supported"),
-        ("go sideways", "error message=\"'go' needs think, ponder or analyze, found 'sideways'\""),
-        ("pos pos=\"W", "error message=\"unterminated quote in argument 'pos'\""),
+        (
+            "pos pos=Wbbb",
+            "error message=\"position: a position is 51 characters",
+        ),
+        (
+            "go think",
+            "error message=\"no position: send 'pos' before 'go'\"",
+        ),
+        (
+            "pos moves=\"32-29\"",
+            "error message=\"move 1 ('32-29'): '32-29' is not a legal move here\"",
+        ),
+        (
+            "pos moves=\"32-28 19x28\"",
+            "error message=\"move 2 ('19x28'): '19x28' is not a legal move here\"",
+        ),
+        (
+            "pos moves=\"51-46\"",
+            "error message=\"move 1 ('51-46'): '51-46': squares are numbered 1 to 50\"",
+        ),
+        (
+            "level time=soon",
+            "error message=\"'time=soon' is not a valid number\"",
+        ),
+        (
+            "set-param name=variant value=english",
+            "error message=\"variant 'english' is not supported",
+        ),
+        (
+            "go sideways",
+            "error message=\"'go' needs think, ponder or analyze, found 'sideways'\"",
+        ),
+        (
+            "pos pos=\"W",
+            "error message=\"unterminated quote in argument 'pos'\"",
+        ),
     ];
     for (line, expected) in cases {
         engine.send(line);
@@ -194,7 +225,11 @@ fn bad_input_is_answered_and_the_engine_goes_on() {
     engine.send("pos");
     engine.send("set-param name=level value=easy");
     engine.send("go think");
-    assert!(engine.answers_until("done").pop().unwrap_or_default().starts_with("done move=3"));
+    assert!(engine
+        .answers_until("done")
+        .pop()
+        .unwrap_or_default()
+        .starts_with("done move=3"));
     engine.quit();
 }
 

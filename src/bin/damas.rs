@@ -688,7 +688,9 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), CliError> {
         }
         Command::Endgame { action } => run_endgame(action, out)?,
         // The protocol owns standard output; every answer is flushed as it is written.
-        Command::Hub => damas::protocols::hub::serve(std::io::BufReader::new(std::io::stdin()), out)?,
+        Command::Hub => {
+            damas::protocols::hub::serve(std::io::BufReader::new(std::io::stdin()), out)?
+        }
         Command::Bench {
             english,
             international,

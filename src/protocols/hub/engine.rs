@@ -119,7 +119,9 @@ pub fn budget_millis(limit: Option<Limit>) -> Option<f64> {
     match limit? {
         Limit::MoveTime(seconds) => Some(seconds * 1000.0),
         Limit::Clock { moves, time, inc } => {
-            let moves = moves.filter(|&m| m > 0).map_or(DEFAULT_MOVES_LEFT, f64::from);
+            let moves = moves
+                .filter(|&m| m > 0)
+                .map_or(DEFAULT_MOVES_LEFT, f64::from);
             let share = time / moves + inc;
             Some(share.min((time + inc) / 2.0) * 1000.0)
         }
@@ -229,7 +231,9 @@ impl HubEngine {
             game.clone()
         };
         let player = match self.level {
-            Level::Expert => Player::Expert(expert_time(budget_millis(self.limit), self.think_time)),
+            Level::Expert => {
+                Player::Expert(expert_time(budget_millis(self.limit), self.think_time))
+            }
             level => Player::Cpu(level),
         };
         self.searches += 1;
@@ -294,11 +298,7 @@ impl HubEngine {
 }
 
 /// The answers to a finished search: its figures, then its move.
-pub fn search_replies(
-    game: &dyn Playable,
-    decision: Option<Decision>,
-    seconds: f64,
-) -> Vec<Reply> {
+pub fn search_replies(game: &dyn Playable, decision: Option<Decision>, seconds: f64) -> Vec<Reply> {
     match decision {
         Some(decision) => vec![
             Reply::Info {
@@ -334,8 +334,7 @@ enum Event {
 /// Reads one line of at most [`MAX_LINE_BYTES`]; a longer one is read to its end and refused.
 fn read_line<R: BufRead>(input: &mut R) -> std::io::Result<Option<Result<String, HubError>>> {
     let mut buffer = Vec::new();
-    let read = Read::take(&mut *input, MAX_LINE_BYTES as u64 + 1)
-        .read_until(b'\n', &mut buffer)?;
+    let read = Read::take(&mut *input, MAX_LINE_BYTES as u64 + 1).read_until(b'\n', &mut buffer)?;
     if read == 0 {
         return Ok(None);
     }
@@ -343,15 +342,17 @@ fn read_line<R: BufRead>(input: &mut R) -> std::io::Result<Option<Result<String,
         let mut rest = Vec::new();
         loop {
             rest.clear();
-            let read = Read::take(&mut *input, MAX_LINE_BYTES as u64)
-                .read_until(b'\n', &mut rest)?;
+            let read =
+                Read::take(&mut *input, MAX_LINE_BYTES as u64).read_until(b'\n', &mut rest)?;
             if read == 0 || rest.last() == Some(&b'\n') {
                 break;
             }
         }
         return Ok(Some(Err(HubError::LineTooLong)));
     }
-    Ok(Some(String::from_utf8(buffer).map_err(|_| HubError::NotUtf8)))
+    Ok(Some(
+        String::from_utf8(buffer).map_err(|_| HubError::NotUtf8),
+    ))
 }
 
 fn write_replies(output: &mut impl Write, replies: &[Reply]) -> std::io::Result<()> {
@@ -398,7 +399,10 @@ where
                 seconds,
             } => {
                 searching = None;
-                write_replies(&mut output, &search_replies(game.as_ref(), decision, seconds))?;
+                write_replies(
+                    &mut output,
+                    &search_replies(game.as_ref(), decision, seconds),
+                )?;
             }
             Event::Line(Err(error)) => {
                 write_replies(&mut output, &[Reply::Error(error.to_string())])?;
@@ -423,10 +427,9 @@ where
                             return Ok(());
                         }
                         Command::PonderHit | Command::Unknown(_) => {}
-                        _ => write_replies(
-                            &mut output,
-                            &[Reply::Error(HubError::Busy.to_string())],
-                        )?,
+                        _ => {
+                            write_replies(&mut output, &[Reply::Error(HubError::Busy.to_string())])?
+                        }
                     }
                     continue;
                 }
@@ -484,7 +487,10 @@ mod tests {
         let default = MoveTime::DEFAULT;
         assert_eq!(expert_time(None, default), default);
         assert_eq!(expert_time(Some(33.0), default).millis(), MoveTime::MIN_MS);
-        assert_eq!(expert_time(Some(32_400.0), default).millis(), MoveTime::MAX_MS);
+        assert_eq!(
+            expert_time(Some(32_400.0), default).millis(),
+            MoveTime::MAX_MS
+        );
         assert_eq!(expert_time(Some(1234.9), default).millis(), 1234);
     }
 
@@ -510,13 +516,16 @@ mod tests {
         ));
         engine.set_param("level", "medium").unwrap();
         engine.set_param("think-time", "2500").unwrap();
-        assert_eq!((engine.level, engine.think_time.millis()), (Level::Medium, 2500));
+        assert_eq!(
+            (engine.level, engine.think_time.millis()),
+            (Level::Medium, 2500)
+        );
     }
 
     #[test]
     fn positions_replay_their_moves() {
-        let game = HubEngine::game_at(None, &["32-28".into(), "19-23".into(), "28x19x23".into()])
-            .unwrap();
+        let game =
+            HubEngine::game_at(None, &["32-28".into(), "19-23".into(), "28x19x23".into()]).unwrap();
         assert_eq!(game.ply(), 3);
         assert!(matches!(
             HubEngine::game_at(None, &["32-28".into(), "19-25".into()]),

@@ -405,13 +405,16 @@ mod tests {
 
     #[test]
     fn splits_quoted_values_and_flags() {
-        let line =
-            split_line("id name=Scan version=3.0 author=\"Fabien Letouzey\" country=France").unwrap();
+        let line = split_line("id name=Scan version=3.0 author=\"Fabien Letouzey\" country=France")
+            .unwrap();
         assert_eq!(line.command, "id");
         assert_eq!(line.get("author"), Some("Fabien Letouzey"));
         assert_eq!(line.get("country"), Some("France"));
         let line = split_line("  go   think  ").unwrap();
-        assert_eq!((line.command.as_str(), line.first_arg()), ("go", Some("think")));
+        assert_eq!(
+            (line.command.as_str(), line.first_arg()),
+            ("go", Some("think"))
+        );
         assert_eq!(line.get("think"), Some(""));
         assert_eq!(split_line("x a=\"\"").unwrap().get("a"), Some(""));
     }
@@ -456,7 +459,10 @@ mod tests {
             Ok(Command::Level(Limit::Infinite))
         );
         assert_eq!(parse_command("go ponder"), Ok(Command::Go(GoMode::Ponder)));
-        assert_eq!(parse_command("go analyze"), Ok(Command::Go(GoMode::Analyze)));
+        assert_eq!(
+            parse_command("go analyze"),
+            Ok(Command::Go(GoMode::Analyze))
+        );
         assert_eq!(
             parse_command("set-param name=variant value=normal"),
             Ok(Command::SetParam {
@@ -467,7 +473,10 @@ mod tests {
         assert_eq!(parse_command("new-game"), Ok(Command::NewGame));
         assert_eq!(parse_command("ponder-hit"), Ok(Command::PonderHit));
         // Unknown commands and arguments are ignored, as the protocol asks.
-        assert_eq!(parse_command("hello there"), Ok(Command::Unknown("hello".into())));
+        assert_eq!(
+            parse_command("hello there"),
+            Ok(Command::Unknown("hello".into()))
+        );
         assert_eq!(parse_command("ping extra=1"), Ok(Command::Ping));
         assert_eq!(
             parse_command("pos"),
@@ -492,11 +501,15 @@ mod tests {
         );
         assert_eq!(
             parse_command("pos pos= moves=\"\""),
-            Err(CommandError::Syntax(SyntaxError::MissingValue("pos".into())))
+            Err(CommandError::Syntax(SyntaxError::MissingValue(
+                "pos".into()
+            )))
         );
         assert_eq!(
             parse_command("pos =x"),
-            Err(CommandError::Syntax(SyntaxError::MissingName("pos =x".into())))
+            Err(CommandError::Syntax(SyntaxError::MissingName(
+                "pos =x".into()
+            )))
         );
         assert_eq!(
             parse_command("pos moves=\"32-28\"x"),
@@ -546,10 +559,7 @@ mod tests {
     #[test]
     fn writes_replies_as_the_protocol_shows_them() {
         assert_eq!(
-            Reply::Done {
-                mv: "32-28".into()
-            }
-            .to_string(),
+            Reply::Done { mv: "32-28".into() }.to_string(),
             "done move=32-28"
         );
         assert_eq!(
@@ -565,7 +575,10 @@ mod tests {
             Reply::Param {
                 name: "think-time",
                 value: "1000".into(),
-                kind: ParamType::Int { min: 500, max: 5000 },
+                kind: ParamType::Int {
+                    min: 500,
+                    max: 5000
+                },
             }
             .to_string(),
             "param name=think-time value=1000 type=int min=500 max=5000"

@@ -115,7 +115,11 @@ pub fn find_move<'a>(legal: &'a [MoveInfo], text: &str) -> Result<&'a MoveInfo, 
                     let mut theirs: Vec<Option<u32>> =
                         info.captures.iter().map(|square| number(square)).collect();
                     theirs.sort_unstable();
-                    theirs == captured.iter().map(|&square| Some(square)).collect::<Vec<_>>()
+                    theirs
+                        == captured
+                            .iter()
+                            .map(|&square| Some(square))
+                            .collect::<Vec<_>>()
                 })
         })
         .collect();
@@ -210,7 +214,15 @@ mod tests {
     #[test]
     fn malformed_moves_are_refused() {
         let start = legal(None);
-        for text in ["", "32", "32-28-23", "32-28x23", "a-b", "32--28", "28x19x23x23"] {
+        for text in [
+            "",
+            "32",
+            "32-28-23",
+            "32-28x23",
+            "a-b",
+            "32--28",
+            "28x19x23x23",
+        ] {
             assert_eq!(
                 find_move(&start, text),
                 Err(MoveTextError::Syntax(text.into())),
@@ -247,6 +259,9 @@ mod tests {
             find_move(&moves, "1x23"),
             Err(MoveTextError::Ambiguous("1x23".into()))
         );
-        assert_eq!(find_move(&moves, "1x23x18x12").unwrap().captures, ["12", "18"]);
+        assert_eq!(
+            find_move(&moves, "1x23x18x12").unwrap().captures,
+            ["12", "18"]
+        );
     }
 }
