@@ -630,4 +630,12 @@ mod tests {
         assert_eq!(expert_time(90, 50, default).millis(), MoveTime::MAX_MS);
         assert_eq!(expert_time(1, 999, default).millis(), MoveTime::MIN_MS);
     }
+
+    proptest::proptest! {
+        /// Any message at all is read or refused with a typed error, never a panic.
+        #[test]
+        fn any_message_is_read_without_panicking(text in "[RMEBKC][ -~]{0,130}|\\PC{0,40}") {
+            let _ = parse_message(&text);
+        }
+    }
 }

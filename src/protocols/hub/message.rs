@@ -630,4 +630,20 @@ mod tests {
             Some("a=b 'quoted'")
         );
     }
+
+    proptest::proptest! {
+        /// Any line at all is a command or a typed error, and a readable one's arguments keep
+        /// their text.
+        #[test]
+        fn any_line_is_read_without_panicking(line in "\\PC{0,80}") {
+            let _ = parse_command(&line);
+        }
+
+        #[test]
+        fn quoted_values_read_back(value in "[^\"\\n\\r]{0,40}") {
+            let line = format!("x v={}", quoted(&value));
+            let read = split_line(&line).unwrap();
+            proptest::prop_assert_eq!(read.get("v"), Some(value.as_str()));
+        }
+    }
 }
