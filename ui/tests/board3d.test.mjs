@@ -475,3 +475,45 @@ test('the test instruments: installed only on request, a board made then is __bo
   watch.destroyed();
   assert.equal(page.__board, undefined);
 });
+
+test('a move in flight: from its origin along each leg, taken marbles vanish as the mover passes, then it lands', async () => {
+  const { makeFlight } = await import('../js/board3d/flight.js');
+  const { REST_Y } = await import('../js/board3d/pieces.js');
+  const at = [];
+  const node = { position: { set: (x, y, z) => at.push([x, y, z]) } };
+  const taken = [{ visible: true }, { visible: true }];
+  const points = [{ x: 0, z: 0 }, { x: 2, z: 0 }, { x: 2, z: 2 }];
+  const fly = makeFlight({ node, points, taken, jumping: true, legMs: 100, startedAt: 1000 });
+  // Two legs of 100 ms × 1.6: 320 ms in all.
+  assert.equal(fly(1000), true);
+  assert.deepEqual(at.pop(), [0, REST_Y, 0], 'on its origin at the start');
+  assert.deepEqual(taken.map((n) => n.visible), [true, true]);
+  assert.equal(fly(1080), true);
+  const [x, y, z] = at.pop();
+  assert.ok(x === 1 && z === 0 && y > REST_Y + 0.8, `half way up the first leg's hop: ${[x, y, z]}`);
+  assert.equal(fly(1200), true);
+  assert.deepEqual(taken.map((n) => n.visible), [false, true], 'the first taken marble is gone once passed');
+  assert.equal(fly(1320), false, 'landed');
+  assert.deepEqual(at.pop(), [2, REST_Y, 2]);
+  assert.deepEqual(taken.map((n) => n.visible), [false, false]);
+});
+
+test('picking: a point of the canvas is the hole drawn there, and a hole is drawn where it is picked', async () => {
+  const THREE = await import('../vendor/three/three.module.js');
+  const { makePicker } = await import('../js/board3d/picking.js');
+  const camera = new THREE.PerspectiveCamera(40, 1, 0.1, 100);
+  camera.position.set(0, 20, 0.001);
+  camera.lookAt(0, 0, 0);
+  camera.updateProjectionMatrix();
+  camera.updateMatrixWorld();
+  const picker = makePicker(camera);
+  const size = { w: 400, h: 400 };
+  const noMarbles = new Map();
+  for (const cell of [...world.cells.keys()].slice(0, 20)) {
+    const p = world.cells.get(cell);
+    const drawn = picker.canvasPoint(p.x, 0, p.z, size);
+    assert.equal(picker.cellAt(drawn, world, noMarbles, size), cell, `hole ${cell}`);
+  }
+  assert.deepEqual(picker.canvasPoint(0, 0, 0, size), { x: 200, y: 200 }, 'the centre under a camera looking straight down');
+  assert.equal(picker.cellAt({ x: 1, y: 1 }, world, noMarbles, size), null, 'a corner far off the star');
+});

@@ -19,7 +19,7 @@ import { destinationHoles } from '../state.js';
 import {
   cameraPose, defaultOrbit, dragTurn, zoomAbout, clampTarget, blendOrbit, cssToNdc, rayToPlane, shortestTurn,
 } from './camera.js';
-import { starWorld, nearestCell, viewerAzimuth } from './cells.js';
+import { starWorld, viewerAzimuth } from './cells.js';
 import { readPalette, makeMaterials, glowTexture, woodTexture } from './palette.js';
 import { buildGround, buildDestinationTint } from './ground.js';
 import { makePieceGeometries, makeMarble, setFaded, setCoarse, REST_Y, LIFT_Y } from './pieces.js';
@@ -28,6 +28,8 @@ import { attachControls } from './controls.js';
 import { pixelRatioFor, drawsLight, isLateMotionFrame, probeSaysLate } from './resolution.js';
 import { makeBatch } from './batch.js';
 import { makeGroundImage } from './groundimage.js';
+import { makeFlight } from './flight.js';
+import { makePicker } from './picking.js';
 import {
   openSharedRenderer, closeSharedRenderer, dropSharedRenderer, isSharedTexture, sharedPlate, sharedWood, sharedGlow, addLights,
   prewarmBoard3d, instruments,
@@ -320,20 +322,13 @@ export function createBoard3d({ label, onTap, onHover = () => {}, motion = () =>
 
   // ---------- picking ----------
 
-  const raycaster = new THREE.Raycaster();
-  const boardPlane = new THREE.Plane(new THREE.Vector3(0, 1, 0), 0);
+  const picker = makePicker(camera);
 
   /** The cell under a point of the canvas (CSS px): a marble hit by the ray, else the nearest hole. */
   function pickCell(p) {
     if (!world) return null;
     applyCamera();
-    const ndc = cssToNdc(p, size.w, size.h);
-    raycaster.setFromCamera(new THREE.Vector2(ndc.x, ndc.y), camera);
-    const bodies = [...marbles.values()].map((m) => m.getObjectByName('body'));
-    const hit = raycaster.intersectObjects(bodies, false)[0];
-    if (hit) return hit.object.parent.userData.cell;
-    const at = raycaster.ray.intersectPlane(boardPlane, new THREE.Vector3());
-    return at ? nearestCell(world.cells, at.x, at.z, 0.5) : null;
+    return picker.cellAt(p, world, marbles, size);
   }
 
   /** Where a cell is drawn on the canvas (CSS px): the marble's centre if one stands there. */
@@ -341,8 +336,7 @@ export function createBoard3d({ label, onTap, onHover = () => {}, motion = () =>
     const p = world && world.cells.get(cell);
     if (!p) return null;
     const m = marbles.get(cell);
-    const v = new THREE.Vector3(p.x, m ? m.position.y : 0, p.z).project(camera);
-    return { x: ((v.x + 1) / 2) * size.w, y: ((1 - v.y) / 2) * size.h };
+    return picker.canvasPoint(p.x, m ? m.position.y : 0, p.z, size);
   }
 
   function tapAt(p, pointerType) {
@@ -359,8 +353,7 @@ export function createBoard3d({ label, onTap, onHover = () => {}, motion = () =>
   /** The point the board turns around (the orbit's target) on the canvas, CSS px. */
   function centreOnCanvas() {
     applyCamera();
-    const v = new THREE.Vector3(orbit.tx, 0, orbit.tz).project(camera);
-    return { x: ((v.x + 1) / 2) * size.w, y: ((1 - v.y) / 2) * size.h };
+    return picker.canvasPoint(orbit.tx, 0, orbit.tz, size);
   }
 
   const detach = attachControls(canvas, {
@@ -575,22 +568,11 @@ export function createBoard3d({ label, onTap, onHover = () => {}, motion = () =>
       layers.flying.add(n);
       return n;
     });
-    const legs = pts.length - 1;
-    const jumping = legs > 1 || !!move.jumps || (move.captures || []).length > 0;
-    const total = duration * legs * 1.6;
+    const jumping = pts.length > 2 || !!move.jumps || (move.captures || []).length > 0;
     return new Promise((resolve) => {
-      const t0 = performance.now();
+      const fly = makeFlight({ node, points: pts, taken, jumping, legMs: duration, startedAt: performance.now() });
       const step = (now) => {
-        const f = Math.max(0, Math.min(1, (now - t0) / total));
-        const leg = Math.min(legs - 1, Math.floor(f * legs));
-        const u = f * legs - leg;
-        const a = pts[leg], b = pts[leg + 1];
-        const e = u < 0.5 ? 2 * u * u : 1 - (-2 * u + 2) ** 2 / 2;
-        const hop = Math.sin(Math.PI * u) * (jumping ? 0.9 : 0.3);
-        node.position.set(a.x + (b.x - a.x) * e, REST_Y + hop, a.z + (b.z - a.z) * e);
-        taken.forEach((n, i) => { n.visible = !(f * legs > i + 0.5 || (legs === 1 && f > 0.5)); });
-        if (f < 1) return true;
-        node.position.set(pts[legs].x, REST_Y, pts[legs].z);
+        if (fly(now)) return true;
         taken.forEach((n) => layers.flying.remove(n));
         flights.delete(step);
         resolve();
