@@ -15,23 +15,21 @@ import * as THREE from '../../vendor/three/three.module.js';
 import { h } from '../dom.js';
 import { t } from '../i18n.js';
 import { boardTap } from '../tap.js';
-import { destinationHoles } from '../state.js';
 import {
   cameraPose, defaultOrbit, dragTurn, zoomAbout, clampTarget, blendOrbit, cssToNdc, rayToPlane, shortestTurn,
 } from './camera.js';
-import { starWorld, viewerAzimuth } from './cells.js';
+import { viewerAzimuth } from './cells.js';
 import { readPalette, makeMaterials, glowTexture, woodTexture } from './palette.js';
-import { buildGround, buildDestinationTint } from './ground.js';
-import { makePieceGeometries, makeMarble, setFaded, setCoarse, REST_Y, LIFT_Y } from './pieces.js';
-import { arcPoints, dottedLine, makeRingGeometries, makeDestRing } from './marks.js';
+import { makePieceGeometries, makeMarble, setFaded, setCoarse, REST_Y } from './pieces.js';
+import { dottedLine, makeRingGeometries, makeDestRing } from './marks.js';
 import { attachControls } from './controls.js';
 import { pixelRatioFor, drawsLight, isLateMotionFrame, probeSaysLate } from './resolution.js';
 import { makeBatch } from './batch.js';
-import { makeGroundImage } from './groundimage.js';
+import { makeSceneModel } from './scene-model.js';
 import { makeFlight } from './flight.js';
 import { makePicker } from './picking.js';
 import {
-  openSharedRenderer, closeSharedRenderer, dropSharedRenderer, isSharedTexture, sharedPlate, sharedWood, sharedGlow, addLights,
+  openSharedRenderer, closeSharedRenderer, dropSharedRenderer, isSharedTexture, sharedWood, sharedGlow, addLights,
   prewarmBoard3d, instruments,
 } from './shared-renderer.js';
 
@@ -86,21 +84,14 @@ export function createBoard3d({ label, onTap, onHover = () => {}, motion = () =>
   const routeLine = dottedLine(materials.flat('--route', 0.9), 0.05, 'route');
   scene.add(previewLine.mesh, routeLine.mesh);
 
-  let world = null;
-  let worldKey = '';
-  let ground = null;
-  let groundImage = null; // the ground as one picture, for light frames (groundimage.js)
-  let tint = null;
-  let tintKey = '';
+  // What the model shows, in the scene (scene-model.js): world, ground, marbles, rings, ghost…
+  const drawn = makeSceneModel({ scene, layers, materials, textures, pieceGeoms, ringGeoms, previewLine, routeLine });
+  const { marbles, rings } = drawn;
   let model = null;
   let viewerAz = null;
   let orbit = defaultOrbit('perspective', 0);
   let ease = null; // {from, to, t0}
   const flights = new Set(); // moves in the air: each steps per frame until it lands
-  const marbles = new Map(); // cell → marble group
-  const rings = new Map(); // cell → ring group
-  let ghost = null;
-  let lastKey = '';
   let size = { w: 1, h: 1 };
   let sized = false;
   let inMotion = false; // a gesture is moving the view
@@ -142,7 +133,7 @@ export function createBoard3d({ label, onTap, onHover = () => {}, motion = () =>
     applyMarbleDetail();
     // The ground's picture is made where gestures draw light: by the probe at rest, else in the
     // board's first gesture frame once this launch's came late (never in a board's first frame).
-    if (launch.lateInMotion && inMotion && groundImage && !groundImage.baked) groundImage.bake(renderer, scene);
+    if (launch.lateInMotion && inMotion && drawn.groundImage && !drawn.groundImage.baked) drawn.groundImage.bake(renderer, scene);
     const t0 = performance.now();
     drawScene();
     const t1 = performance.now();
@@ -164,7 +155,7 @@ export function createBoard3d({ label, onTap, onHover = () => {}, motion = () =>
     if (more) requestRender();
   }
 
-  const frameShape = () => ({ radius: (world ? world.radius : 7) + 0.9, aspect: size.w / size.h });
+  const frameShape = () => ({ radius: (drawn.world ? drawn.world.radius : 7) + 0.9, aspect: size.w / size.h });
 
   function applyCamera() {
     const pose = cameraPose(orbit, frameShape());
@@ -182,7 +173,7 @@ export function createBoard3d({ label, onTap, onHover = () => {}, motion = () =>
     camera.updateMatrixWorld();
     // Shapes on the marbles keep pointing away from the viewer, whatever the turn.
     for (const m of marbles.values()) m.getObjectByName('top').rotation.y = orbit.azimuth;
-    if (ghost) ghost.getObjectByName('top').rotation.y = orbit.azimuth;
+    if (drawn.ghost) drawn.ghost.getObjectByName('top').rotation.y = orbit.azimuth;
   }
 
   /** Sizes the drawing buffer for the board's size on screen and the resolution of the moment. */
@@ -202,7 +193,7 @@ export function createBoard3d({ label, onTap, onHover = () => {}, motion = () =>
       return;
     }
     const draw = () => marbleBatch.draw(() => renderer.render(scene, camera));
-    if (groundImage) groundImage.draw(draw);
+    if (drawn.groundImage) drawn.groundImage.draw(draw);
     else draw();
   }
 
@@ -286,7 +277,7 @@ export function createBoard3d({ label, onTap, onHover = () => {}, motion = () =>
     if (watch) watch.probed(probeMs);
     if (!probeSaysLate(probeMs)) return;
     launch.lateInMotion = true;
-    if (groundImage && !groundImage.baked) groundImage.bake(renderer, scene);
+    if (drawn.groundImage && !drawn.groundImage.baked) drawn.groundImage.bake(renderer, scene);
     // A light frame, then the frame of the moment again, in one task: only the last one is shown.
     for (const moving of [true, inMotion]) {
       inMotion = moving;
@@ -326,14 +317,14 @@ export function createBoard3d({ label, onTap, onHover = () => {}, motion = () =>
 
   /** The cell under a point of the canvas (CSS px): a marble hit by the ray, else the nearest hole. */
   function pickCell(p) {
-    if (!world) return null;
+    if (!drawn.world) return null;
     applyCamera();
-    return picker.cellAt(p, world, marbles, size);
+    return picker.cellAt(p, drawn.world, marbles, size);
   }
 
   /** Where a cell is drawn on the canvas (CSS px): the marble's centre if one stands there. */
   function screenOf(cell) {
-    const p = world && world.cells.get(cell);
+    const p = drawn.world && drawn.world.cells.get(cell);
     if (!p) return null;
     const m = marbles.get(cell);
     return picker.canvasPoint(p.x, m ? m.position.y : 0, p.z, size);
@@ -365,7 +356,7 @@ export function createBoard3d({ label, onTap, onHover = () => {}, motion = () =>
     },
     zoom(factor, at) {
       settle();
-      orbit = zoomAbout(orbit, orbit.zoom * factor, cssToNdc(at, size.w, size.h), frameShape(), world ? world.radius : 7);
+      orbit = zoomAbout(orbit, orbit.zoom * factor, cssToNdc(at, size.w, size.h), frameShape(), drawn.world ? drawn.world.radius : 7);
       requestRender();
     },
     pan(from, to) {
@@ -374,7 +365,7 @@ export function createBoard3d({ label, onTap, onHover = () => {}, motion = () =>
       const a = rayToPlane(pose, size.w / size.h, cssToNdc(from, size.w, size.h));
       const b = rayToPlane(pose, size.w / size.h, cssToNdc(to, size.w, size.h));
       if (a && b && orbit.zoom > 1) {
-        orbit = clampTarget({ ...orbit, tx: orbit.tx + a[0] - b[0], tz: orbit.tz + a[2] - b[2] }, world ? world.radius : 7);
+        orbit = clampTarget({ ...orbit, tx: orbit.tx + a[0] - b[0], tz: orbit.tz + a[2] - b[2] }, drawn.world ? drawn.world.radius : 7);
         requestRender();
       }
     },
@@ -391,7 +382,7 @@ export function createBoard3d({ label, onTap, onHover = () => {}, motion = () =>
       if (turn) { settle(); setOrbit({ ...orbit, azimuth: orbit.azimuth + turn }); return true; }
       if (k === '+' || k === '=' || k === '-') {
         settle();
-        orbit = zoomAbout(orbit, orbit.zoom * (k === '-' ? 1 / 1.25 : 1.25), { x: 0, y: 0 }, frameShape(), world ? world.radius : 7);
+        orbit = zoomAbout(orbit, orbit.zoom * (k === '-' ? 1 / 1.25 : 1.25), { x: 0, y: 0 }, frameShape(), drawn.world ? drawn.world.radius : 7);
         requestRender();
         return true;
       }
@@ -402,137 +393,14 @@ export function createBoard3d({ label, onTap, onHover = () => {}, motion = () =>
 
   // ---------- drawing the model ----------
 
-  const seatNameOf = (m, seat) => (seat == null ? 'neutral' : m.seatNames[seat] || 'neutral');
-  const position = (cell, y) => { const p = world.cells.get(cell); return new THREE.Vector3(p.x, y, p.z); };
-
-  function buildWorld(m) {
-    const key = `${m.layout.cells.length}:${m.layout.cells[0].name}:${(m.zones || []).join()}:${m.seatNames.join()}`;
-    if (key === worldKey) return;
-    worldKey = key;
-    if (ground) { scene.remove(ground.group); ground.dispose(); }
-    if (groundImage) { scene.remove(groundImage.group); groundImage.dispose(); }
-    world = starWorld(m.layout);
-    // ◎ of every playing seat: Diamond only (its king's destination apex).
-    const apexes = m.zones ? m.seatNames.map((seat, i) => ({ seat, apex: destinationHoles(m.layout, i).apex })).filter((a) => a.apex) : [];
-    ground = buildGround(world, { layoutCells: m.layout.cells, zones: m.zones, apexes, plate: sharedPlate(world) }, materials, textures);
-    scene.add(ground.group);
-    groundImage = makeGroundImage(world, ground);
-    scene.add(groundImage.group);
-    for (const n of marbles.values()) layers.pieces.remove(n);
-    marbles.clear();
-    tintKey = '';
-    viewerAz = null;
-  }
-
+  /** Turns the view to a new viewer (the seat at the bottom), and tints its destination. */
   function followViewer(m) {
     const seat = m.viewer ?? 0;
-    const azimuth = viewerAzimuth(m.layout, world, seat);
+    const azimuth = viewerAzimuth(m.layout, drawn.world, seat);
     if (viewerAz == null) setOrbit(defaultOrbit(orbit.view, azimuth), false);
     else if (Math.abs(shortestTurn(viewerAz, azimuth)) > 1e-6) setOrbit(defaultOrbit((ease ? ease.to : orbit).view, azimuth));
     viewerAz = azimuth;
-    // The viewer's own destination point, tinted in the viewer's colour (Diamond).
-    const key = m.zones && seat != null ? `${seat}` : '';
-    if (key === tintKey) return;
-    tintKey = key;
-    if (tint) { scene.remove(tint); tint.geometry.dispose(); tint = null; }
-    if (key) {
-      tint = buildDestinationTint(world, destinationHoles(m.layout, seat).home, seatNameOf(m, seat), materials);
-      if (tint) scene.add(tint);
-    }
-  }
-
-  function syncPieces(m) {
-    const want = new Map(m.pieces.map((p) => [p.cell, p]));
-    // A piece carried along a stopped capture is drawn at its stop, not at its origin.
-    if (m.carried && m.carried.at !== m.carried.from) {
-      const carried = want.get(m.carried.from);
-      want.delete(m.carried.from);
-      if (carried) want.set(m.carried.at, carried);
-    }
-    for (const [cell, n] of marbles) {
-      const p = want.get(cell);
-      if (!p || n.userData.seatName !== seatNameOf(m, p.seat) || n.userData.king !== !!p.king) { layers.pieces.remove(n); marbles.delete(cell); }
-    }
-    const selectedAt = m.selected ? (m.carried ? m.carried.at : m.selected) : null;
-    for (const [cell, p] of want) {
-      let n = marbles.get(cell);
-      if (!n) {
-        n = makeMarble(pieceGeoms, materials, { seatName: seatNameOf(m, p.seat), king: !!p.king });
-        n.userData.cell = cell;
-        marbles.set(cell, n);
-        layers.pieces.add(n);
-      }
-      n.userData.seat = p.seat;
-      n.position.copy(position(cell, cell === selectedAt ? LIFT_Y : REST_Y));
-      n.userData.selected = cell === selectedAt;
-      n.userData.selectable = m.selectable.has(cell);
-      const faded = m.faded.has(cell);
-      if (!!n.userData.faded !== faded) setFaded(n, materials, faded);
-    }
-  }
-
-  function syncRings(m) {
-    const want = new Map(m.dests.map((d) => [d.cell, d]));
-    for (const [cell, r] of rings) {
-      const d = want.get(cell);
-      if (!d || !!d.stop !== r.userData.stop) { layers.rings.remove(r); rings.delete(cell); }
-    }
-    for (const [cell, d] of want) {
-      let r = rings.get(cell);
-      if (!r) {
-        r = makeDestRing(ringGeoms, materials, textures.glow, !!d.stop);
-        r.userData.cell = cell;
-        rings.set(cell, r);
-        layers.rings.add(r);
-      }
-      r.position.copy(position(cell, 0.03));
-      const on = !!(m.preview && m.preview.cell === cell);
-      r.userData.on = on;
-      r.scale.setScalar(on ? 1.16 : 1);
-    }
-  }
-
-  function syncPreview(m) {
-    const pv = m.preview;
-    const routePoints = (cells, lift) => arcPoints(cells.map((c) => world.cells.get(c)).filter(Boolean), { base: lift });
-    previewLine.show(pv ? routePoints(pv.path, REST_Y + 0.25) : null, pv ? pv.path : null);
-    routeLine.show(m.route && m.route.length > 1 ? arcPoints(m.route.map((c) => world.cells.get(c)), { base: 0.08, stepHeight: 0.25, jumpHeight: 0.5 }) : null, m.route);
-    const look = pv && m.ghostPiece ? `${seatNameOf(m, m.ghostPiece.seat)}:${!!m.ghostPiece.king}` : '';
-    if (ghost && (!look || ghost.userData.look !== look)) { scene.remove(ghost); ghost = null; }
-    if (look) {
-      if (!ghost) {
-        ghost = makeMarble(pieceGeoms, materials, { seatName: seatNameOf(m, m.ghostPiece.seat), king: !!m.ghostPiece.king, ghost: true });
-        ghost.userData.look = look;
-        scene.add(ghost);
-      }
-      ghost.userData.cell = pv.cell;
-      ghost.position.copy(position(pv.cell, REST_Y));
-    }
-  }
-
-  function syncLast(m) {
-    const key = m.last.map((mv) => mv.path.join('-')).join('|');
-    if (key === lastKey) return;
-    lastKey = key;
-    for (const c of [...layers.last.children]) {
-      layers.last.remove(c);
-      if (c.userData.line) c.userData.line.dispose();
-    }
-    m.last.forEach((mv, i) => {
-      const older = i < m.last.length - 1;
-      const g = new THREE.Group();
-      g.userData = { from: mv.path[0], to: mv.path[mv.path.length - 1], older };
-      const pts = mv.path.map((c) => world.cells.get(c)).filter(Boolean);
-      if (!pts.length) return;
-      const ring = new THREE.Mesh(ringGeoms.lastRing, materials.flat('--last', older ? 0.5 : 1));
-      ring.position.set(pts[0].x, 0.02, pts[0].z);
-      g.add(ring);
-      const line = dottedLine(materials.flat('--last', older ? 0.45 : 0.9), 0.045, 'last-path');
-      line.show(arcPoints(pts, { base: 0.06, spacing: 0.22, stepHeight: 0.12, jumpHeight: 0.3 }), mv.path);
-      g.add(line.mesh);
-      g.userData.line = line;
-      layers.last.add(g);
-    });
+    drawn.tintViewer(m, seat);
   }
 
   /** @param {object} m the model render.js draws (see game.js: model()) */
@@ -540,12 +408,12 @@ export function createBoard3d({ label, onTap, onHover = () => {}, motion = () =>
     if (destroyed) return;
     const t0 = performance.now();
     model = m;
-    buildWorld(m);
+    if (drawn.buildWorld(m)) viewerAz = null;
     followViewer(m);
-    syncPieces(m);
-    syncRings(m);
-    syncPreview(m);
-    syncLast(m);
+    drawn.syncPieces(m);
+    drawn.syncRings(m);
+    drawn.syncPreview(m);
+    drawn.syncLast(m);
     if (!built) {
       built = true;
       if (watch) watch.built(performance.now() - t0);
@@ -555,16 +423,16 @@ export function createBoard3d({ label, onTap, onHover = () => {}, motion = () =>
 
   /** Flies the marble now standing on the move's landing along its route. Resolves on landing. */
   function animate(move, { duration = 170, removed = [], seatNames = [] } = {}) {
-    if (!world || !move || move.pass || !motion()) return Promise.resolve();
+    if (!drawn.world || !move || move.pass || !motion()) return Promise.resolve();
     const route = move.path && move.path.length ? move.path : [move.from, move.to];
     const full = route[0] === move.from ? route : [move.from, ...route];
-    const pts = full.map((c) => world.cells.get(c)).filter(Boolean);
+    const pts = full.map((c) => drawn.world.cells.get(c)).filter(Boolean);
     const node = marbles.get(move.to);
     if (!node || pts.length < 2) return Promise.resolve();
     // Captured marbles stay until the mover passes over them.
     const taken = removed.map((p) => {
       const n = makeMarble(pieceGeoms, materials, { seatName: seatNames[p.seat] || 'neutral', king: !!p.king });
-      n.position.copy(position(p.cell, REST_Y));
+      n.position.copy(drawn.position(p.cell, REST_Y));
       layers.flying.add(n);
       return n;
     });
@@ -612,10 +480,7 @@ export function createBoard3d({ label, onTap, onHover = () => {}, motion = () =>
       resize.disconnect();
       detach();
       flights.clear();
-      if (ground) ground.dispose();
-      if (groundImage) groundImage.dispose();
-      if (tint) tint.geometry.dispose();
-      for (const g of layers.last.children) if (g.userData.line) g.userData.line.dispose();
+      drawn.dispose();
       previewLine.dispose();
       routeLine.dispose();
       marbleBatch.dispose();
@@ -645,10 +510,10 @@ export function createBoard3d({ label, onTap, onHover = () => {}, motion = () =>
     set orbit(next) { orbit = next; },
     get inMotion() { return inMotion; },
     set inMotion(on) { inMotion = on; },
-    get world() { return world; },
-    get ground() { return ground; },
-    get tint() { return tint; },
-    get ghost() { return ghost; },
+    get world() { return drawn.world; },
+    get ground() { return drawn.ground; },
+    get tint() { return drawn.tint; },
+    get ghost() { return drawn.ghost; },
     get size() { return size; },
     get sized() { return sized; },
     get destroyed() { return destroyed; },
