@@ -777,7 +777,8 @@ impl Hub {
             tracing::error!(room = %self.code, "the game view could not be serialized");
             return Snapshot::default();
         };
-        let cpu_to_move = running.is_some_and(|seat| play::cpu_controls(value, seat, now, takeover));
+        let cpu_to_move =
+            running.is_some_and(|seat| play::cpu_controls(value, seat, now, takeover));
         room_view_fields(&mut view, value, cpu_to_move, |seat| {
             play::cpu_controls(value, seat, now, takeover)
         });

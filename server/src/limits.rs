@@ -21,7 +21,9 @@ pub fn raise_file_limit() -> Option<u64> {
 pub fn connection_cap(file_limit: u64) -> usize {
     let reserved = RESERVED_FILES.max(file_limit / RESERVED_SHARE);
     let cap = file_limit.saturating_sub(reserved).max(1);
-    usize::try_from(cap).unwrap_or(usize::MAX).min(MAX_CONNECTIONS)
+    usize::try_from(cap)
+        .unwrap_or(usize::MAX)
+        .min(MAX_CONNECTIONS)
 }
 
 #[cfg(unix)]

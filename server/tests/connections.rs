@@ -88,7 +88,11 @@ async fn two_thousand_half_open_connections_close_while_a_game_goes_on() {
     let mut seed = 48u64;
     let mut moves = 0;
     while closers.iter().any(|closer| !closer.is_finished()) {
-        assert_eq!(health(server.addr).await, 200, "/health with half-open connections");
+        assert_eq!(
+            health(server.addr).await,
+            200,
+            "/health with half-open connections"
+        );
         let room = ana.room().clone();
         if common::is_over(&room) {
             continue;
@@ -156,7 +160,10 @@ async fn half_open_connections_count_in_the_connection_cap() {
             .expect("closed by the header-read timeout");
     }
     assert_eq!(health(server.addr).await, 200);
-    assert!(refused, "a connection beyond the cap was served: {answer:?}");
+    assert!(
+        refused,
+        "a connection beyond the cap was served: {answer:?}"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

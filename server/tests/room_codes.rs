@@ -32,7 +32,8 @@ async fn a_code_typed_in_lower_case_with_spaces_and_dashes_joins_the_room() {
     ana.create("international", 2, json!("none")).await;
     let code = ana.code.clone().expect("code");
     assert!(is_canonical(&code), "{code}");
-    assert_eq!(ana.room()["code"], code.as_str());
+    let room = ana.state_where(|_| true).await;
+    assert_eq!(room["code"], code.as_str());
 
     let typed = typed_by_hand(&code);
     let mut bo = server.client().await;
