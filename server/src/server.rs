@@ -3,11 +3,16 @@
 //! `index.html` so a room link opens the app in a browser). [`run`] is the one entry point, used
 //! by `main.rs` and the tests.
 
+#[cfg(feature = "accounts")]
+pub use crate::accounts::http::AccountsService;
+/// Without the `accounts` feature there is no accounts service (this type has no value).
+#[cfg(not(feature = "accounts"))]
+pub enum AccountsService {}
 use crate::config::Config;
 use crate::connection;
 use crate::hub::Hubs;
 use crate::store::RoomStore;
-use axum::extract::{Extension, State, WebSocketUpgrade};
+use axum::extract::{ConnectInfo, Extension, State, WebSocketUpgrade};
 use axum::http::{header, HeaderMap, Request, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -42,6 +47,9 @@ pub struct Shared {
     pub store: Arc<dyn RoomStore>,
     pub config: Config,
     pub hubs: Hubs,
+    /// Accounts, ratings and sign-in, when this instance keeps them (`--data`/`--database`):
+    /// what a connection asks to learn who a session token belongs to.
+    pub accounts: Option<Arc<AccountsService>>,
     /// Turns true when the server shuts down; connections close.
     pub shutdown: watch::Receiver<bool>,
 }
@@ -68,6 +76,17 @@ pub async fn run(
     config: Config,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
+    run_with_accounts(listener, store, config, None, shutdown).await
+}
+
+/// [`run`], plus the accounts, ratings and ranking routes (`/api/…`) when `accounts` is given.
+pub async fn run_with_accounts(
+    listener: TcpListener,
+    store: Arc<dyn RoomStore>,
+    config: Config,
+    accounts: Option<Arc<AccountsService>>,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
     let (stop, stopped) = watch::channel(false);
     let connections = Arc::new(Semaphore::new(config.max_connections));
     let mut builder = auto::Builder::new(TokioExecutor::new());
@@ -78,16 +97,20 @@ pub async fn run(
     let shared = Arc::new(Shared {
         store,
         hubs: Hubs::default(),
+        accounts: accounts.clone(),
         config,
         shutdown: stopped,
     });
-    let app = router(shared);
+    let mut app = router(shared);
+    if let Some(accounts) = accounts {
+        app = app.merge(accounts_router(accounts));
+    }
     let graceful = GracefulShutdown::new();
     let mut shutdown = std::pin::pin!(shutdown);
     loop {
-        let socket = tokio::select! {
+        let (socket, peer) = tokio::select! {
             accepted = listener.accept() => match accepted {
-                Ok((socket, _)) => socket,
+                Ok(accepted) => accepted,
                 Err(error) => {
                     tracing::warn!(%error, "accept failed");
                     tokio::time::sleep(ACCEPT_BACKOFF).await;
@@ -108,6 +131,8 @@ pub async fn run(
         let app = app.clone();
         let service = hyper::service::service_fn(move |mut request: Request<Incoming>| {
             request.extensions_mut().insert(permit.clone());
+            // What `axum::serve` with `into_make_service_with_connect_info` would give.
+            request.extensions_mut().insert(ConnectInfo(peer));
             app.clone().call(request)
         });
         let connection = builder
@@ -136,6 +161,16 @@ fn router(shared: Arc<Shared>) -> Router {
             .fallback_service(ServeDir::new(dir));
     }
     app.with_state(shared)
+}
+
+#[cfg(feature = "accounts")]
+fn accounts_router(accounts: Arc<AccountsService>) -> Router {
+    crate::accounts::http::router(accounts)
+}
+
+#[cfg(not(feature = "accounts"))]
+fn accounts_router(accounts: Arc<AccountsService>) -> Router {
+    match *accounts {}
 }
 
 /// 200 when rooms can be served (the store answers within `HEALTH_TIMEOUT`), else 503.

@@ -106,7 +106,8 @@ export function describeMove(view, entry) {
   if (m.pass) return t('move.pass', { name });
   const cell = cellNamer(view, isStar(view.variant.kind) ? namingSeat(view, entry) : viewerSeat(view));
   const p = { name, from: cell(m.from), to: cell(m.to) };
-  if (m.captures && m.captures.length) return tn('move.captures', m.captures.length, p);
+  // A chain that ends where it began is a loop: "from X to X" would read as no move at all.
+  if (m.captures && m.captures.length) return tn(m.from === m.to ? 'move.loop' : 'move.captures', m.captures.length, p);
   if (isStar(view.variant.kind)) return m.jumps ? tn('move.jumps', m.jumps, p) : t('move.step', p);
   return t('move.plain', p);
 }

@@ -228,7 +228,7 @@ export async function gameScreen(app, id, initial, opts = {}) {
   function notify(event) {
     const name = cellNamer(game.view);
     if (event.type === 'selected') announce(t('move.selected', { cell: name(event.cell), n: event.n }));
-    if (event.type === 'stopped') announce(t('move.stopped', { cell: name(event.cell) }));
+    if (event.type === 'stopped') announce(t(event.canEnd ? 'chainstop.stopped' : 'move.stopped', { cell: name(event.cell) }));
     // When the turn comes back to a human after several moves, all of them are said at once.
     if (event.type === 'moved') announce(humanToMove(game.view) ? describeRecentMoves(game.view).join('. ') : describeMove(game.view, event.entry));
   }
