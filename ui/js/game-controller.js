@@ -309,6 +309,17 @@ export function createGameController(api, view, hooks = {}) {
     resign,
     newGame,
     rematch,
+    /**
+     * Takes the input of this game from a screen built again (the language changed over it): a
+     * piece picked up stays picked up. Refused while a move or a CPU reply is on its way, on a
+     * finished game, or for another position (`ply`).
+     */
+    restoreInput(kept, ply) {
+      if (!kept || ply !== view.ply || busy || thinking || hinting || view.outcome) return false;
+      input = kept;
+      changed();
+      return true;
+    },
     /** Resuming: a CPU seat to move thinks at once; a finished game shows its result once. */
     start: afterView,
     destroy() {

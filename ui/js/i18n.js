@@ -366,6 +366,14 @@ const es = {
   'notice.corrupt_progress': 'No se ha podido leer cuántas partidas has terminado contra la CPU; se cuenta desde cero.',
   'notice.corrupt_rooms': 'No se han podido leer tus partidas en línea en curso; el archivo dañado se ha apartado.',
   'notice.mock': 'Demostración en el navegador: se reproducen partidas grabadas por el motor y solo se aceptan sus jugadas.',
+
+  // Home lists and the result's candies (screens/home.js, screens/game.js).
+  'home.showall': 'Ver todas ({n})',
+  'result.candies.one': 'Has ganado {n} caramelo.',
+  'result.candies.other': 'Has ganado {n} caramelos.',
+  'result.candies.full': 'Ya tienes los {budget} caramelos de hoy: mañana podrás ganar más.',
+  'result.candies.none': 'Ya tienes los {budget} caramelos de hoy, así que esta partida no da más: mañana podrás ganar más.',
+
   // A shared game's record: an imported game's tags, why a text did not import, chain stops, loops.
   'record.title': 'Datos de la partida',
   'record.event': 'Evento',
@@ -763,6 +771,14 @@ const en = {
   'notice.corrupt_progress': 'The count of games you finished against the CPU could not be read; counting starts again from zero.',
   'notice.corrupt_rooms': 'Your online games in progress could not be read; the damaged file has been set aside.',
   'notice.mock': 'Browser demo: it replays games recorded by the engine and accepts only their moves.',
+
+  // Home lists and the result's candies (screens/home.js, screens/game.js).
+  'home.showall': 'Show all ({n})',
+  'result.candies.one': 'You earned {n} candy.',
+  'result.candies.other': 'You earned {n} candies.',
+  'result.candies.full': "That makes today's {budget} candies: you can earn more tomorrow.",
+  'result.candies.none': "You already have today's {budget} candies, so this game gives none: you can earn more tomorrow.",
+
   // A shared game's record: an imported game's tags, why a text did not import, chain stops, loops.
   'record.title': 'Game details',
   'record.event': 'Event',

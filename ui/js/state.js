@@ -232,6 +232,19 @@ export function outcomeReason(view) {
   return t(own && hasText(own) ? own : key, { winner, loser });
 }
 
+/**
+ * What the result dialog says about candies, from `get_candies` asked right after the game was
+ * recorded: what the game just finished gave and, when the day's budget stopped it, that the
+ * budget is used up. Null when the game gives none by the rules (too short, lost to the CPU).
+ */
+export function candiesNote(candies) {
+  if (!candies || !(candies.last_due > 0)) return null;
+  const earned = candies.last_earned || 0;
+  if (earned === 0) return t('result.candies.none', { budget: candies.budget });
+  const won = t('result.candies', { n: earned });
+  return candies.today >= candies.budget ? won + ' ' + t('result.candies.full', { budget: candies.budget }) : won;
+}
+
 const START_PIECES = { english: 12, international: 20, turkish: 16 };
 
 /** "12:05" or "1:02:03": the game's length from its creation to its last move. */

@@ -3,7 +3,7 @@
 // the CPU or on this device). The texts are made and read by the backend only.
 
 import { api } from '../api.js';
-import { h, clear, choiceGroup } from '../dom.js';
+import { h, clear, add, choiceGroup } from '../dom.js';
 import { t } from '../i18n.js';
 import { levelOptions } from '../levels.js';
 import { importProblemText } from '../game-record.js';
@@ -15,7 +15,7 @@ function openDialog(app, className, testid, ...children) {
   d.className = className;
   d.onclose = null;
   d.setAttribute('data-testid', testid);
-  d.append(...children);
+  add(d, ...children);
   app.openModal();
   return d;
 }
