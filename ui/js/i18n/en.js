@@ -119,6 +119,8 @@ export default {
   'reason.time.lost': 'You ran out of time.',
   'error.room_full': 'The room is full.',
   'error.no_such_room': 'That room does not exist or has expired.',
+  'error.replaced': 'This seat is now played from another window or device.',
+  'room.replaced': 'This game goes on in another window or device.',
   'error.bad_nickname': 'Write a nickname of 1 to 24 characters.',
   'error.disconnected': 'The connection to the server was lost.',
   'error.room_no_undo': 'Moves are not undone in a friends’ room.',

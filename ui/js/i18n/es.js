@@ -120,6 +120,8 @@ export default {
   'reason.time.lost': 'Se te acabó el tiempo.',
   'error.room_full': 'La sala está llena.',
   'error.no_such_room': 'Esa sala no existe o ya ha caducado.',
+  'error.replaced': 'Este puesto se juega ahora desde otra ventana o dispositivo.',
+  'room.replaced': 'Esta partida sigue en otra ventana o dispositivo.',
   'error.bad_nickname': 'Escribe un apodo de 1 a 24 caracteres.',
   'error.disconnected': 'Se perdió la conexión con el servidor.',
   'error.room_no_undo': 'En una sala con amigos no se deshacen jugadas.',
