@@ -5,8 +5,8 @@
 //! Layout: [`searchable`] (what a game gives the search), [`playable`] (the object-safe face
 //! over any searchable game), [`params`] (what shapes a search), [`alphabeta`]
 //! (iterative-deepening PVS, paranoid for more than two seats or Best-Reply Search where a game
-//! allows it, capture quiescence) with [`table`], [`table_pool`] (expert's tables kept between
-//! moves), [`ordering`] and [`limits`]; [`mcts`] (Monte-Carlo tree search for the capture game);
+//! allows it, capture quiescence) with `table`, `table_pool` (expert's tables kept between
+//! moves), `ordering` and [`limits`]; `mcts` (Monte-Carlo tree search for the capture game);
 //! [`mistakes`] (the easy level); [`levels`] (the levels, their budgets per game); [`player`] (a
 //! player on a concrete record); [`eval`] (one evaluation per game); [`endgame`] (the draughts
 //! databases); [`context`] (the state searches keep, owned by the caller). The match harness
@@ -18,18 +18,18 @@ pub mod endgame;
 pub mod eval;
 pub mod levels;
 pub mod limits;
-pub mod mcts;
+pub(crate) mod mcts;
 pub mod mistakes;
 #[cfg(any(test, feature = "nim"))]
 pub mod nim;
-pub mod ordering;
+pub(crate) mod ordering;
 pub mod params;
 pub mod playable;
 pub mod player;
-pub mod score;
+pub(crate) mod score;
 pub mod searchable;
-pub mod table;
-pub mod table_pool;
+pub(crate) mod table;
+pub(crate) mod table_pool;
 #[cfg(test)]
 mod tests;
 
