@@ -158,6 +158,7 @@ fn baseline_config(kind: GameKind) -> PlayerConfig {
                 max_nodes: nodes,
                 max_time: Duration::from_secs(2),
                 soft_time: None,
+                wall_cap: None,
             },
             style: EvalStyle::Classic,
             quiescence: kind.is_draughts(),
@@ -248,6 +249,7 @@ mod tests {
                 assert!(!params.limits.is_timed(), "{kind:?} {player:?}");
                 assert_eq!(params.threads, 1);
                 assert_eq!(params.multi_player, MultiPlayer::Paranoid);
+                assert_eq!(params.limits.wall_cap, None, "the CPU guard alone");
                 assert!(
                     !params.endgame,
                     "the yardsticks replay whatever files a machine holds"

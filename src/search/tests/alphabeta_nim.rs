@@ -159,6 +159,7 @@ fn a_timed_search_cut_mid_iteration_plays_a_better_move_it_proved() {
                 max_nodes,
                 max_time: Duration::from_secs(600),
                 soft_time: Some(Duration::from_secs(600)),
+                wall_cap: None,
             };
             let found = alphabeta::search(&nim, &[], &params(limits), &stop, &SearchContext::new())
                 .expect("moves");
@@ -315,6 +316,7 @@ fn the_node_budget_bounds_the_search_and_replays_exactly() {
         max_nodes: 20_000,
         max_time: Duration::from_secs(60),
         soft_time: None,
+        wall_cap: None,
     };
     let stop = AtomicBool::new(false);
     let mut noisy = params(limits);

@@ -96,6 +96,7 @@ pub(super) fn assert_budget_honoured_and_replayed(multi_player: MultiPlayer) {
         max_nodes: 20_000,
         max_time: Duration::from_secs(60),
         soft_time: None,
+        wall_cap: None,
     };
     let stop = AtomicBool::new(false);
     let params = Params {

@@ -17,6 +17,7 @@ fn nim_config(level: Level) -> PlayerConfig {
                 max_nodes: nodes,
                 max_time: Duration::from_secs(10),
                 soft_time: None,
+                wall_cap: None,
             })
         },
         mistakes: (level == Level::Easy).then_some(Mistakes {
