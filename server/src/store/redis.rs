@@ -34,8 +34,15 @@ use tokio::sync::{broadcast, Mutex};
 const EVENT_BUFFER: usize = 64;
 /// Pause between attempts to reopen the pub/sub connection.
 const PUBSUB_RETRY: Duration = Duration::from_millis(250);
-/// How long a command may wait for Redis (then the caller gets `Unavailable`).
-const RESPONSE_TIMEOUT: Duration = Duration::from_secs(3);
+/// How long a command may wait for Redis (then the caller gets `Unavailable`), and how long a
+/// connection attempt may take. A Redis that is down or paused must make the server unavailable
+/// at once, not slow: `/health` answers 503 and actions `unavailable` within 1 s (a room action
+/// may wait for one command of the room's housekeeping, then make its own). A healthy Redis
+/// answers in well under a millisecond.
+const RESPONSE_TIMEOUT: Duration = Duration::from_millis(300);
+/// Connection attempts per command while Redis is unreachable: one, no back-off (the next command
+/// tries again, so the server recovers by itself as soon as Redis is back).
+const CONNECT_RETRIES: usize = 0;
 
 /// What a lagging or resynchronised subscriber hears: any event means "reload the record".
 const RELOAD: RoomEvent = RoomEvent::Changed { version: 0 };
@@ -188,7 +195,8 @@ impl RedisStore {
         let client = Client::open(url).map_err(unavailable)?;
         let config = ConnectionManagerConfig::new()
             .set_connection_timeout(Some(RESPONSE_TIMEOUT))
-            .set_response_timeout(Some(RESPONSE_TIMEOUT));
+            .set_response_timeout(Some(RESPONSE_TIMEOUT))
+            .set_number_of_retries(CONNECT_RETRIES);
         let commands = ConnectionManager::new_with_config(client.clone(), config)
             .await
             .map_err(unavailable)?;
