@@ -11,7 +11,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, SamplingMode, Throughput};
 use damas::catalogue;
-use damas::search::{self, Level, Player};
+use damas::search::{self, Level, Player, SearchContext};
 use damas::{GameKind, Playable, Variant};
 use std::hint::black_box;
 use std::sync::atomic::AtomicBool;
@@ -90,7 +90,13 @@ fn positions(case: &Case) -> Vec<Box<dyn Playable>> {
             break;
         }
         let decision = game
-            .decide(Player::Cpu(Level::Medium), SEED, None, &stop)
+            .decide(
+                Player::Cpu(Level::Medium),
+                SEED,
+                None,
+                &stop,
+                &SearchContext::new(),
+            )
             .unwrap_or_else(|| panic!("{}: the game ended before ply {last}", case.name));
         game.play(&decision.info.text)
             .expect("the CPU's move is legal");
@@ -100,7 +106,7 @@ fn positions(case: &Case) -> Vec<Box<dyn Playable>> {
 
 fn decide(game: &dyn Playable, level: Level) -> search::Decision {
     let stop = AtomicBool::new(false);
-    game.decide(Player::Cpu(level), SEED, None, &stop)
+    game.decide(Player::Cpu(level), SEED, None, &stop, &SearchContext::new())
         .expect("a position with moves")
 }
 

@@ -1,7 +1,7 @@
 //! Turkish perft(8) from the start position: ours against the `kish` crate, in the same run.
 //!
 //! Prints nodes/s for both (criterion's throughput line, plus one plain timed run each).
-//! Target (issue 2): ours no slower than 2× kish. Run: `cargo bench --bench turkish_perft`.
+//! Target: ours no slower than 2× kish. Run: `cargo bench --bench turkish_perft`.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use damas::games::turkish::{perft_paths, Turkish};

@@ -1,4 +1,4 @@
-//! Turkish perft from the start position against the published figures (kish; issue 2).
+//! Turkish perft from the start position against the published figures (kish).
 //!
 //! The published figures count capture paths. Our `perft` counts moves, (from, to, captured set)
 //! (docs/rules.md §T14–§T15): the two agree to depth 6 and part from depth 7, where some moves
@@ -11,7 +11,7 @@ use damas::games::turkish::{perft_paths, Turkish};
 use damas::perft::perft;
 use damas::{GameKind, Position, Variant};
 
-/// Published Turkish start-position perft, depths 1–8 (kish, issue 2).
+/// Published Turkish start-position perft, depths 1–8 (kish).
 const PUBLISHED: [u64; 8] = [8, 64, 708, 7538, 85090, 931312, 10782382, 123290300];
 
 fn start() -> Turkish {

@@ -1,5 +1,5 @@
 //! Capture Chinese checkers rules (docs/rules.md, "Capture Chinese checkers"), one test per rule
-//! of issue 3, on hand-built positions. Coordinates are axial `(q, r)` as in rules_diamond.rs.
+//! of the seed rules, on hand-built positions. Coordinates are axial `(q, r)` as in rules_diamond.rs.
 
 use damas::games::capture::{Capture, CaptureMove};
 use damas::geometry::holeset::{Hole, HoleSet};

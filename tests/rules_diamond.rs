@@ -1,4 +1,4 @@
-//! Diamond Game rules (docs/rules.md, "Diamond Game"), one test per rule of issue 3, on
+//! Diamond Game rules (docs/rules.md, "Diamond Game"), one test per seed rule, on
 //! hand-built positions.
 //!
 //! Positions are written in axial coordinates `(q, r)` (s = -q - r): directions E (1,0),

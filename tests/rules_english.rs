@@ -1,4 +1,4 @@
-//! English checkers, one test per rule sentence of issue 2, each citing `docs/rules.md`.
+//! English checkers, one test per rule sentence of the seed, each citing `docs/rules.md`.
 
 mod common;
 

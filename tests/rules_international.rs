@@ -1,4 +1,4 @@
-//! International draughts, one test per rule sentence of issue 2, each citing `docs/rules.md`.
+//! International draughts, one test per rule sentence of the seed, each citing `docs/rules.md`.
 
 mod common;
 
@@ -190,7 +190,7 @@ fn two_kings_or_one_against_one_king_draw() {
 }
 
 /// rules.md I9: the drawn balances stand only once no capture is pending; a capture of the last
-/// piece wins (issue 13).
+/// piece wins.
 #[test]
 fn king_ending_with_a_capture_to_play_is_not_drawn() {
     let drawn = Some(Outcome::draw(EndReason::InsufficientMaterial));

@@ -7,21 +7,48 @@ use damas::games::diamond::START_POINTS;
 use damas::geometry::holeset::{Hole, HoleSet};
 use damas::geometry::star::{star, HOLES, NO_HOLE};
 use damas::notation::star_text::write_board;
-use damas::search::levels::MoveTime;
-use damas::search::{Level, Player};
+use damas::search::alphabeta::Params;
+use damas::search::levels::{self, MoveTime};
+use damas::search::{Level, Player, PlayerConfig, SearchContext};
 use damas::{GameKind, GameResult, Playable, Variant};
 use std::sync::atomic::AtomicBool;
 
-const ALL_PLAYERS: [Player; 4] = [
-    Player::Cpu(Level::Easy),
-    Player::Cpu(Level::Medium),
-    Player::Cpu(Level::Hard),
-    Player::Reference,
+/// A CPU player of these tests: a level, or expert on one search thread.
+#[derive(Clone, Copy, Debug)]
+enum Cpu {
+    Level(Level),
+    ExpertSingle,
+}
+
+/// The node-budgeted levels (the lab checks the seed's reference CPU on the same shots).
+const ALL_PLAYERS: [Cpu; 3] = [
+    Cpu::Level(Level::Easy),
+    Cpu::Level(Level::Medium),
+    Cpu::Level(Level::Hard),
 ];
 
 /// Expert on one thread for its shortest time (in two-seat Diamond, with late-move pruning).
-fn expert() -> Player {
-    Player::ExpertSingle(MoveTime::from_millis(500).expect("a move time"))
+fn expert() -> Cpu {
+    Cpu::ExpertSingle
+}
+
+impl Cpu {
+    fn config(self, variant: Variant) -> PlayerConfig {
+        match self {
+            Cpu::Level(level) => levels::config(variant, Player::Cpu(level)),
+            Cpu::ExpertSingle => {
+                let movetime = MoveTime::from_millis(500).expect("a move time");
+                let expert = levels::config(variant, Player::Expert(movetime));
+                PlayerConfig {
+                    params: Params {
+                        threads: 1,
+                        ..expert.params
+                    },
+                    ..expert
+                }
+            }
+        }
+    }
 }
 
 fn game(kind: GameKind, players: Option<u8>, text: &str) -> Box<dyn Playable> {
@@ -29,9 +56,12 @@ fn game(kind: GameKind, players: Option<u8>, text: &str) -> Box<dyn Playable> {
     catalogue::new_game(variant, Some(text)).expect("position")
 }
 
-fn cpu_move(game: &dyn Playable, player: Player) -> (String, i32) {
+fn cpu_move(game: &dyn Playable, player: Cpu) -> (String, i32) {
     let stop = AtomicBool::new(false);
-    let decision = game.decide(player, 1, None, &stop).expect("a move");
+    let config = player.config(game.variant());
+    let decision = game
+        .decide_as(&config, 1, None, &stop, &SearchContext::new())
+        .expect("a move");
     (decision.info.text, decision.score)
 }
 
@@ -239,11 +269,7 @@ fn diamond_must_block_the_kings_line() {
         losing * 2 > start.legal_moves().len(),
         "only {losing} red moves lose in {text}"
     );
-    for player in [
-        Player::Cpu(Level::Medium),
-        Player::Cpu(Level::Hard),
-        expert(),
-    ] {
+    for player in [Cpu::Level(Level::Medium), Cpu::Level(Level::Hard), expert()] {
         let mut game = start.clone_box();
         let (mv, _) = cpu_move(game.as_ref(), player);
         game.play(&mv).expect("legal");

@@ -12,7 +12,7 @@ mod common;
 use common::cpu_positions::positions;
 use damas::search::levels::time_guard;
 use damas::search::limits::{Budget, Limits, ThinkClock};
-use damas::search::{Level, Player};
+use damas::search::{Level, Player, SearchContext};
 use damas::GameKind;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -72,7 +72,7 @@ fn deep_no_level_reaches_its_time_guard() {
             for level in [Level::Easy, Level::Medium, Level::Hard] {
                 let started = ThinkClock::start();
                 let decision = game
-                    .decide(Player::Cpu(level), SEED, None, &stop)
+                    .decide(Player::Cpu(level), SEED, None, &stop, &SearchContext::new())
                     .expect("a position with moves");
                 println!(
                     "{name:<14} ply {:>3} {:<6} depth {:>2} nodes {:>8} thread CPU {:>5} ms (guard {} ms)",

@@ -2,6 +2,7 @@
 //! giving the same state, tampered records rejected. (The session's own rules — undo spans, resign,
 //! cancellation — are unit-tested on a toy game in `src/session/tests`.)
 
+use damas::search::SearchContext;
 use damas::session::{GameSetup, SavedSession, Session, SessionError};
 use serde_json::{json, Value};
 
@@ -19,12 +20,13 @@ fn setup(kind: &str, human_seats: &[u8]) -> GameSetup {
 
 /// The human always plays its first legal move; the CPU its own. At most `plies` plies.
 fn play(session: &mut Session, plies: usize) {
+    let context = SearchContext::new();
     for _ in 0..plies {
         if session.is_over() {
             return;
         }
         if session.cpu_to_move() {
-            session.play_cpu_move().unwrap();
+            session.play_cpu_move(&context).unwrap();
         } else {
             let text = session.game().legal_moves()[0].text.clone();
             session.play_move(&text).unwrap();

@@ -4,7 +4,7 @@
 //! that does not import says why as a code with arguments.
 
 use damas::session::{pdn_date, GameSetup, ImportError, ImportProblem, SavedSession, Session};
-use damas::MoveError;
+use damas::{MoveError, SearchContext};
 use serde_json::json;
 
 fn setup(kind: &str, players: u8, mode: serde_json::Value) -> GameSetup {
@@ -114,7 +114,9 @@ fn the_apps_own_export_names_the_day_the_players_and_the_result() {
     let vs_hard = json!({"mode": "cpu", "level": "hard", "human_seats": [1]});
     let mut session = Session::new("g".into(), &setup("english", 2, vs_hard)).expect("a game");
     // English: Black (seat 0, the CPU) moves first.
-    session.play_cpu_move().expect("the CPU's first move");
+    session
+        .play_cpu_move(&SearchContext::new())
+        .expect("the CPU's first move");
     let reply = session.game().legal_moves()[0].text.clone();
     session.play_move(&reply).expect("the human's reply");
     session.resign().expect("the human resigns");

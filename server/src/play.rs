@@ -11,6 +11,7 @@
 use crate::clocks;
 use crate::error::RoomError;
 use crate::store::{GameChoice, RoomRecord, RoomResult, SeatKind};
+use damas::search::SearchContext;
 use damas::session::{GameSetup, GameView, OutcomeView, Session, SessionError, VariantSetup};
 
 /// The CPU's level in rooms (the seeds: "la CPU (nivel medio)").
@@ -289,5 +290,6 @@ pub fn resign(record: &mut RoomRecord, game: &mut Option<Game>, seat: u8) -> Res
 pub fn cpu_choice(record: &RoomRecord, seat: u8) -> Result<Option<String>, RoomError> {
     let mut session = replay(record, Some(seat))?;
     let turn = session.begin_cpu_turn()?;
-    Ok(turn.think().map(|info| info.text))
+    // Medium keeps nothing between moves: a context of its own for each move.
+    Ok(turn.think(&SearchContext::new()).map(|info| info.text))
 }

@@ -12,6 +12,7 @@ use damas::search::endgame::EndgameError;
 use damas::session::{GameSetup, GameView, Mode, ModeSetup, SavedGame, Session, SessionError};
 use serde::Serialize;
 use serde_json::Value;
+use std::sync::Arc;
 use tauri::{AppHandle, Manager, Runtime, State};
 
 type Reply<T> = Result<T, AppError>;
@@ -187,8 +188,9 @@ pub async fn cpu_move<R: Runtime>(
         }
     }
     .with_movetime(movetime);
+    let search = Arc::clone(&state.search);
     let (turn, chosen) = tokio::task::spawn_blocking(move || {
-        let chosen = turn.think();
+        let chosen = turn.think(&search);
         (turn, chosen)
     })
     .await
@@ -217,8 +219,9 @@ pub async fn hint<R: Runtime>(
     id: String,
 ) -> Reply<Hint> {
     let turn = lock(&state.sessions).get_mut(&id)?.begin_hint()?;
+    let search = Arc::clone(&state.search);
     let (turn, chosen) = tokio::task::spawn_blocking(move || {
-        let chosen = turn.think();
+        let chosen = turn.think(&search);
         (turn, chosen)
     })
     .await

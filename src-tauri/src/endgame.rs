@@ -1,4 +1,4 @@
-//! The endgame databases from the app (issue 16): what this device holds for each draughts game,
+//! The endgame databases from the app: what this device holds for each draughts game,
 //! and building a game's tables on the device, off the UI thread, with progress events and a way
 //! to stop. The engine builds and reads them (`damas::search::endgame`); the expert level probes
 //! whatever the directory holds, read again after each build. One build at a time: the larger
@@ -7,6 +7,7 @@
 use crate::error::AppError;
 use crate::state::lock;
 use damas::search::endgame::{self, EndgameError};
+use damas::search::SearchContext;
 use damas::GameKind;
 use serde::Serialize;
 use std::path::PathBuf;
@@ -24,8 +25,8 @@ pub const ENDGAME_GAMES: [GameKind; 3] = [
     GameKind::Turkish,
 ];
 
-/// The piece counts the app builds: the issue's (all positions of up to 5 pieces in English,
-/// 4 in International and Turkish). `None` for a game without databases.
+/// The piece counts the app builds: all positions of up to 5 pieces in English, 4 in
+/// International and Turkish. `None` for a game without databases.
 pub fn offered_pieces(kind: GameKind) -> Option<u32> {
     match kind {
         GameKind::English => Some(5),
@@ -47,13 +48,14 @@ struct Running {
 /// (a stopped build keeps its finished piece counts) is read anew.
 struct Finished<'a> {
     running: &'a Mutex<Option<Running>>,
+    search: &'a SearchContext,
     kind: GameKind,
 }
 
 impl Drop for Finished<'_> {
     fn drop(&mut self) {
         *lock(self.running) = None;
-        endgame::forget(self.kind);
+        self.search.endgame().forget(self.kind);
     }
 }
 
@@ -61,6 +63,9 @@ impl Drop for Finished<'_> {
 pub struct EndgameBuilds {
     pub dir: PathBuf,
     running: Mutex<Option<Running>>,
+    /// The app's search context, whose expert reads the tables of `dir`: told to read them
+    /// again after each build.
+    search: Arc<SearchContext>,
 }
 
 /// One game's line in the settings.
@@ -90,10 +95,12 @@ pub struct Progress {
 }
 
 impl EndgameBuilds {
-    pub fn new(dir: PathBuf) -> EndgameBuilds {
+    /// Builds in `dir`, which `search`'s expert reads.
+    pub fn new(dir: PathBuf, search: Arc<SearchContext>) -> EndgameBuilds {
         EndgameBuilds {
             dir,
             running: Mutex::new(None),
+            search,
         }
     }
 
@@ -173,6 +180,7 @@ impl EndgameBuilds {
         let built = {
             let _finished = Finished {
                 running: &self.running,
+                search: &self.search,
                 kind,
             };
             endgame::build_until(kind, pieces, &self.dir, threads, &stop, &mut progress)

@@ -111,8 +111,6 @@ pub fn build_app<R: Runtime>(
         ])
         .build(context)?;
     let state = AppState::open(app.handle(), data_dir)?;
-    // Expert reads its endgame tables from where the app builds them.
-    damas::search::endgame::set_directory(&state.endgame.dir);
     app.manage(state);
     app.manage(Host::default());
     app.manage(PendingLink::default());

@@ -8,10 +8,11 @@ use crate::persist::Persist;
 use crate::rooms::SavedRooms;
 use crate::settings::Settings;
 use crate::stats::{FinishedGame, Result3, RoomResult, RESULTS_KEPT};
+use damas::search::SearchContext;
 use damas::session::{unix_ms, Session, Sessions};
 use damas::GameKind;
 use std::path::PathBuf;
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard};
 use tauri::{AppHandle, Manager, Runtime};
 
 pub struct AppState {
@@ -31,6 +32,9 @@ pub struct AppState {
     /// The endgame tables: `endgame/` in the data directory, except in the desktop app, which
     /// shares the CLI's cache (`damas endgame build`) when there is one.
     pub endgame: EndgameBuilds,
+    /// What the CPU's searches keep: expert's tables between moves, and the endgame tables of
+    /// `endgame`'s directory. Shared with the threads that think.
+    pub search: Arc<SearchContext>,
 }
 
 /// A lock whose holder panicked still guards consistent data here (every change is applied whole
@@ -61,7 +65,10 @@ impl AppState {
             Some(dir) => dir,
             None => app.path().app_data_dir().map_err(AppError::storage)?,
         };
-        let endgame = EndgameBuilds::new(shared_tables.unwrap_or_else(|| dir.join("endgame")));
+        let tables = shared_tables.unwrap_or_else(|| dir.join("endgame"));
+        // Expert reads its endgame tables from where the app builds them.
+        let search = Arc::new(SearchContext::with_endgame(Some(tables.clone())));
+        let endgame = EndgameBuilds::new(tables, Arc::clone(&search));
         let export_dir = downloads.unwrap_or_else(|| dir.join("exports"));
         let mut notices = Vec::new();
         let rooms = SavedRooms::open(&dir, &mut notices);
@@ -86,6 +93,7 @@ impl AppState {
             persist,
             export_dir,
             endgame,
+            search,
         })
     }
 

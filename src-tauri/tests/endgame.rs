@@ -10,7 +10,7 @@ use damas::search::endgame;
 use damas::GameKind;
 use serde_json::{json, Value};
 use std::sync::{Arc, Mutex};
-use tauri::Listener;
+use tauri::{Listener, Manager};
 
 fn status_of(app: &TestApp, game: &str) -> Value {
     let all = app.ok("endgame_status", json!({}));
@@ -40,7 +40,7 @@ fn endgame_tables_are_built_from_the_app_read_by_the_engine_and_stopped_on_reque
     let app = TestApp::start(dir.path());
     let tables = dir.path().join("endgame");
 
-    // Nothing yet: the three draughts games, the piece counts the issue asks for.
+    // Nothing yet: the three draughts games, the piece counts the app offers.
     let all = app.ok("endgame_status", json!({}));
     let games: Vec<&str> = all
         .as_array()
@@ -55,7 +55,12 @@ fn endgame_tables_are_built_from_the_app_read_by_the_engine_and_stopped_on_reque
         assert_eq!(row["offered"], offered, "{row}");
         assert_eq!(row["building"], false, "{row}");
     }
-    assert!(endgame::tables(GameKind::English).is_none());
+    let search = app
+        .handle()
+        .state::<damas_app_lib::AppState>()
+        .search
+        .clone();
+    assert!(search.endgame().tables(GameKind::English).is_none());
 
     // Bad requests change nothing.
     for args in [
@@ -107,7 +112,10 @@ fn endgame_tables_are_built_from_the_app_read_by_the_engine_and_stopped_on_reque
     assert!(events
         .windows(2)
         .all(|pair| pair[0]["done"].as_u64() < pair[1]["done"].as_u64()));
-    let read = endgame::tables(GameKind::English).expect("the engine reads the new tables");
+    let read = search
+        .endgame()
+        .tables(GameKind::English)
+        .expect("the app's search context reads the new tables");
     assert_eq!(read.pieces, 3);
 
     // A build under way holds the slot: another game is refused, and a stop ends it after its

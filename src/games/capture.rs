@@ -1,4 +1,4 @@
-//! Capture Chinese checkers, 2–6 players (seed 001, issue 3).
+//! Capture Chinese checkers, 2–6 players (seed 001).
 //!
 //! Rules enforced by the move generator (docs/rules.md, "Capture Chinese checkers"):
 //! - Pieces belong to nobody; the seat to move may move any piece.

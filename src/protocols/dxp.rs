@@ -16,8 +16,9 @@
 use super::hub::notation as hub_notation;
 use crate::catalogue;
 use crate::position::{GameKind, MoveInfo, Variant};
+use crate::search::endgame;
 use crate::search::levels::{Level, MoveTime};
-use crate::search::{Playable, Player};
+use crate::search::{Playable, Player, SearchContext};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::sync::atomic::AtomicBool;
@@ -279,6 +280,9 @@ struct Game {
     colour: Colour,
     player: Player,
     searches: u64,
+    /// The game's searches: expert keeps its tables from one move to the next, and reads the
+    /// endgame databases of the default directory, as `damas bestmove` does.
+    search: SearchContext,
 }
 
 impl Game {
@@ -335,7 +339,10 @@ fn play_if_my_turn(game: &mut Game, output: &mut impl Write) -> std::io::Result<
     game.searches += 1;
     let started = Instant::now();
     let stop = AtomicBool::new(false);
-    let info = match game.record.decide(game.player, game.searches, None, &stop) {
+    let info = match game
+        .record
+        .decide(game.player, game.searches, None, &stop, &game.search)
+    {
         Some(decision) => decision.info,
         None => match game.record.legal_moves().into_iter().next() {
             Some(info) => info,
@@ -413,6 +420,7 @@ pub fn serve_connection(stream: TcpStream, options: DxpOptions) -> std::io::Resu
                     colour: follower,
                     player,
                     searches: 0,
+                    search: SearchContext::with_endgame(endgame::default_directory()),
                 };
                 let going = play_if_my_turn(&mut new_game, &mut output)?;
                 game = going.then_some(new_game);

@@ -10,13 +10,15 @@
 //! endgame databases hold returns its exact score instead of being searched (docs/cpu.md,
 //! "Endgame databases").
 
-use super::endgame::{GameTables, Value};
+use super::context::SearchContext;
+use super::endgame::{EndgameTables, GameTables, Value};
 use super::limits::{Budget, Limits};
 use super::ordering::{MoveHints, Ordering};
+pub use super::params::{Found, MovePruning, MultiPlayer, Params};
 use super::score::{self, DRAW, INFINITY, WIN};
-use super::searchable::{EvalStyle, Searchable};
+use super::searchable::Searchable;
 use super::table::{Bound, Table};
-use super::table_pool::{Owner, TablePool, EXPERT_TABLES};
+use super::table_pool::Owner;
 use crate::position::{GameResult, Outcome, Seat};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -29,118 +31,19 @@ const MAX_PLY: usize = 120;
 /// Deepest capture sequence followed past the horizon.
 const MAX_QUIESCENCE: usize = 24;
 
-/// What shapes a search besides its limits.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Params {
-    pub limits: Limits,
-    pub style: EvalStyle,
-    /// Finish capture sequences past the horizon (only where the game asks for it).
-    pub quiescence: bool,
-    /// Amplitude of the seeded evaluation noise that varies play between games (0: none).
-    pub noise: i32,
-    pub seed: u64,
-    /// log2 of the transposition table's entries.
-    pub table_bits: u32,
-    /// Late-move reductions: quiet moves ordered late are first searched one ply shallower and
-    /// searched again at full depth only if they look better than the best so far.
-    pub reductions: bool,
-    /// The search with more than two seats (ignored with two).
-    pub multi_player: MultiPlayer,
-    /// Aspiration windows: from the fourth iteration on, the root is searched with a window of
-    /// this half-width around the previous iteration's score (widened fourfold on the side that
-    /// fails, until it holds). 0: full windows (every level but expert, so they replay as before).
-    pub aspiration: i32,
-    /// Threads searching (expert; 1 for every other level, which must replay exactly): the extra
-    /// ones are helpers sharing the table ([`search`]). Only the alpha-beta root (two seats, the
-    /// paranoid search) uses them.
-    pub threads: u32,
-    /// Probe the game's endgame databases when loaded (expert only: the node-budgeted levels
-    /// and the baseline replay exactly whatever files a machine holds).
-    pub endgame: bool,
-    /// What a draw costs the root seat, in the evaluation's units: draws (by the rules, by
-    /// repetition on the path, in the endgame databases) score `-contempt` instead of 0, so a
-    /// player that expects to outplay its opponent keeps the game going rather than take a
-    /// draw it is not forced into. 0 for every level but expert.
-    pub contempt: i32,
-    /// Late-move pruning: below the root, only the first moves in the search's order are
-    /// searched (and any move that wins at once). None for every level but expert in two-seat
-    /// Diamond, where a turn offers a hundred moves and most of them lose ground.
-    pub move_pruning: Option<MovePruning>,
-}
-
-/// How many of a node's moves [`Params::move_pruning`] keeps: `first` where the children are
-/// leaves, `per_ply` more for every ply left beyond that.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct MovePruning {
-    pub first: u32,
-    pub per_ply: u32,
-}
-
-impl MovePruning {
-    /// Moves searched at a node with `depth` plies left (at least one, so that a node always
-    /// has a value).
-    fn kept(self, depth: i32) -> usize {
-        let beyond = depth.max(1) as u32 - 1;
-        self.first
-            .saturating_add(self.per_ply.saturating_mul(beyond))
-            .max(1) as usize
-    }
-}
-
-/// How the search treats more than two seats.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MultiPlayer {
-    /// The other seats play together against the root seat (alpha-beta on the root seat's
-    /// score).
-    Paranoid,
-    /// Best-Reply Search, where the game lets a seat move out of turn
-    /// ([`Searchable::with_turn`]); paranoid otherwise.
-    BestReply,
-    /// Max^n: every seat maximises its own entry of [`Searchable::evaluate_seats`], with shallow
-    /// pruning where the game bounds them ([`Searchable::seat_score_bounds`]).
-    MaxN,
-    /// The paranoid search with the root seat's entry of [`Searchable::evaluate_seats`] at the
-    /// leaves instead of [`Searchable::evaluate`].
-    ParanoidSeatScores,
-    /// Monte-Carlo tree search ([`super::mcts`]): no alpha-beta at all.
-    MonteCarlo,
-}
-
-/// The search's answer.
-#[derive(Clone, Debug)]
-pub struct Found<M> {
-    pub best: M,
-    /// From the root seat's side.
-    pub score: i32,
-    /// Deepest completed iteration.
-    pub depth: u32,
-    pub nodes: u64,
-    /// The per-level time guard stopped the search (see [`Budget::timed_out`]).
-    pub timed_out: bool,
-}
-
 /// The best move for the seat to move, or `None` when it has none. `history` holds the keys of
 /// earlier positions that can still repeat (oldest first), for draughts' repetition draws.
 /// With `Params::threads` above one, helper threads search the same position on the same table
 /// while this thread deepens (see [`help`]); their nodes are counted in [`Found::nodes`].
-/// A timed search without noise (expert) takes its table from [`EXPERT_TABLES`] and keeps it
-/// there for the same seat's next move.
+/// A timed search without noise (expert) takes its table from the context's pool and keeps it
+/// there for the same seat's next move; with `Params::endgame` it probes the context's endgame
+/// databases.
 pub fn search<P: Searchable + Sync>(
     position: &P,
     history: &[u64],
     params: &Params,
     stop: &AtomicBool,
-) -> Option<Found<P::Move>> {
-    search_in(position, history, params, stop, &EXPERT_TABLES)
-}
-
-/// [`search`] with the tables a timed search keeps in `pool` (tests give their own).
-pub(crate) fn search_in<P: Searchable + Sync>(
-    position: &P,
-    history: &[u64],
-    params: &Params,
-    stop: &AtomicBool,
-    pool: &TablePool,
+    context: &SearchContext,
 ) -> Option<Found<P::Move>> {
     let mut moves = Vec::new();
     position.legal_moves(&mut moves);
@@ -165,14 +68,16 @@ pub(crate) fn search_in<P: Searchable + Sync>(
             seat: position.to_move(),
             params: Params { seed: 0, ..*params },
         });
+    let pool = context.table_pool();
     let table = match owner {
         Some(owner) => pool.take(owner, params.table_bits, position.search_key()),
         None => Table::new(params.table_bits),
     };
+    let endgame = params.endgame.then(|| context.endgame());
     let found = if params.threads > 1 && root == RootSearch::Paranoid {
-        search_with_helpers(position, history, params, stop, &table, moves)
+        search_with_helpers(position, history, params, stop, &table, endgame, moves)
     } else {
-        deepen(position, history, params, stop, &table, moves)
+        deepen(position, history, params, stop, &table, endgame, moves)
     };
     if let Some(owner) = owner {
         pool.give_back(owner, table);
@@ -188,6 +93,7 @@ fn search_with_helpers<P: Searchable + Sync>(
     params: &Params,
     stop: &AtomicBool,
     table: &Table,
+    endgame: Option<&EndgameTables>,
     moves: Vec<P::Move>,
 ) -> Found<P::Move> {
     let helpers = params.threads.saturating_sub(1);
@@ -200,12 +106,12 @@ fn search_with_helpers<P: Searchable + Sync>(
                 std::thread::Builder::new()
                     .name(format!("search-helper-{helper}"))
                     .spawn_scoped(scope, move || {
-                        help(position, history, params, done, table, helper)
+                        help(position, history, params, done, table, endgame, helper)
                     })
                     .ok()
             })
             .collect();
-        let mut found = deepen(position, history, params, stop, table, moves);
+        let mut found = deepen(position, history, params, stop, table, endgame, moves);
         done.store(true, std::sync::atomic::Ordering::SeqCst);
         for handle in handles {
             found.nodes += handle.join().unwrap_or(0);
@@ -244,9 +150,10 @@ fn deepen<P: Searchable>(
     params: &Params,
     stop: &AtomicBool,
     table: &Table,
+    endgame: Option<&EndgameTables>,
     moves: Vec<P::Move>,
 ) -> Found<P::Move> {
-    let mut searcher = Searcher::new(position, history, params, stop, table);
+    let mut searcher = Searcher::new(position, history, params, stop, table, endgame);
     let mut found = Found {
         best: moves[0].clone(),
         score: 0,
@@ -318,6 +225,7 @@ fn help<P: Searchable>(
     params: &Params,
     done: &AtomicBool,
     table: &Table,
+    endgame: Option<&EndgameTables>,
     helper: u32,
 ) -> u64 {
     let params = Params {
@@ -329,7 +237,7 @@ fn help<P: Searchable>(
         },
         ..*params
     };
-    let mut searcher = Searcher::new(position, history, &params, done, table);
+    let mut searcher = Searcher::new(position, history, &params, done, table, endgame);
     let mut depth = 1 + helper % 2;
     let mut previous: Option<i32> = None;
     while searcher.budget.may_start(depth) {
@@ -366,7 +274,7 @@ pub fn score_root_moves<P: Searchable>(
         moves.sort_by_key(|mv| std::cmp::Reverse(position.order_hint(mv)));
     }
     let table = Table::new(params.table_bits);
-    let mut searcher = Searcher::new(position, history, params, stop, &table);
+    let mut searcher = Searcher::new(position, history, params, stop, &table, None);
     let root_key = position.zobrist();
     let mut scored = Vec::with_capacity(moves.len());
     let mut best = -INFINITY;
@@ -519,15 +427,12 @@ impl<'a, P: Searchable> Searcher<'a, P> {
         params: &'a Params,
         stop: &'a AtomicBool,
         table: &'a Table,
+        endgame: Option<&EndgameTables>,
     ) -> Self {
         // The clock starts first: the first search's reading of the files (a fifth of a second
         // for International's) is part of its move's time, which must not exceed the limit.
         let budget = Budget::new(params.limits, stop);
-        let endgame = if params.endgame {
-            P::endgame_tables()
-        } else {
-            None
-        };
+        let endgame = endgame.and_then(|tables| tables.tables(position.variant().kind));
         Searcher {
             root: position.to_move(),
             params,

@@ -1,10 +1,12 @@
 //! The CPU's levels and players, and what each level means in each game: node budgets, depths,
 //! evaluation and mistakes.
 //!
-//! Budgets are in nodes so that a match replays move for move; they were sized so the move
-//! times of issue 4 hold on one core in release (hard median ≤ 1 s, medium ≤ 200 ms, easy
-//! ≤ 50 ms — measured figures in docs/cpu.md). Expert alone is budgeted in time (issue 16): it
-//! plays the strongest move the engine finds in its thinking time, so it does not replay.
+//! Budgets are in nodes so that a match replays move for move; they were sized so the levels'
+//! move-time targets hold on one core in release (hard median ≤ 1 s, medium ≤ 200 ms, easy
+//! ≤ 50 ms — measured figures in docs/cpu.md). Expert alone is budgeted in time: it plays the
+//! strongest move the engine finds in its thinking time, so it does not replay. The lab's
+//! yardstick players (the frozen baseline, the seed's reference CPU, expert on one thread) are
+//! the lab's own configurations (`lab/src/yardsticks.rs`), not levels.
 
 use super::alphabeta::{MovePruning, MultiPlayer, Params};
 use super::limits::{wall_cap, Limits};
@@ -98,19 +100,12 @@ impl From<MoveTime> for u64 {
     }
 }
 
-/// A CPU player: one of the levels; expert with its thinking time; the seed's Turkish CPU kept
-/// as a yardstick (three plies for each side, captures finished at the horizon, material only);
-/// or the baseline, the hard level frozen as it played when expert was introduced (issue 16),
-/// so that the match harness measures later changes to hard and expert against a fixed player.
+/// A CPU player as players meet it: one of the levels, expert with its thinking time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Player {
     /// A level; `Cpu(Level::Expert)` thinks for [`MoveTime::DEFAULT`].
     Cpu(Level),
     Expert(MoveTime),
-    /// Expert on one search thread: the harness's yardstick for expert's helper thread.
-    ExpertSingle(MoveTime),
-    Reference,
-    Baseline,
 }
 
 impl Player {
@@ -126,31 +121,22 @@ impl Player {
         match self {
             Player::Cpu(level) => level.as_str(),
             Player::Expert(_) => Level::Expert.as_str(),
-            Player::ExpertSingle(_) => "expert-single",
-            Player::Reference => "reference",
-            Player::Baseline => "baseline",
         }
     }
 
     /// The name with expert's thinking time when it is not the default (match tables).
     pub fn label(self) -> String {
         match self {
-            Player::Expert(time) | Player::ExpertSingle(time) if time != MoveTime::DEFAULT => {
+            Player::Expert(time) if time != MoveTime::DEFAULT => {
                 format!("{} {}ms", self.as_str(), time.millis())
             }
             _ => self.as_str().to_string(),
         }
     }
 
-    /// `easy`, `medium`, `hard`, `expert` (default thinking time), `expert-single`,
-    /// `reference` or `baseline`.
+    /// `easy`, `medium`, `hard` or `expert` (default thinking time).
     pub fn parse(text: &str) -> Option<Player> {
-        match text {
-            "expert-single" => Some(Player::ExpertSingle(MoveTime::DEFAULT)),
-            "reference" => Some(Player::Reference),
-            "baseline" => Some(Player::Baseline),
-            _ => Level::parse(text).map(|level| Player::at_level(level, MoveTime::DEFAULT)),
-        }
+        Level::parse(text).map(|level| Player::at_level(level, MoveTime::DEFAULT))
     }
 }
 
@@ -168,12 +154,12 @@ struct Budget {
 /// The budget of a node-budgeted level (expert is timed: see [`expert_config`]).
 fn budget(kind: GameKind, level: Level) -> Budget {
     let (nodes, min_depth, max_depth) = match (kind, level) {
-        // Twice the baseline's 600 000 (issue 16: a stronger hard, still ≤ 1 s a move here).
+        // Twice the frozen baseline's 600 000: a stronger hard, still ≤ 1 s a move here.
         (GameKind::English | GameKind::International, Level::Hard | Level::Expert) => {
             (1_200_000, 1, 40)
         }
         // Turkish games are short and decisive: twice the nodes scored 59.4 % against the
-        // baseline over 400 games, short of issue 16's 60 %, with hard's longest move at 486 ms;
+        // baseline over 400 games, short of the 60 % aimed at, with hard's longest move at 486 ms;
         // 2 000 000 spends more of the second hard may take (docs/cpu.md).
         (GameKind::Turkish, Level::Hard | Level::Expert) => (2_000_000, 1, 40),
         // Medium is never weaker than the seed's Turkish CPU: it always completes 3 plies per
@@ -311,45 +297,6 @@ fn expert_aspiration(kind: GameKind) -> i32 {
     }
 }
 
-/// The hard level as it was when expert came (issue 16), written out in full so that later
-/// changes to hard's budgets leave it alone: 600 000 nodes in draughts, 300 000 in Diamond,
-/// 100 000 in the capture game; table 2^20; noise ±2; late-move reductions in draughts; the
-/// classic (hand-set) draughts weights. It
-/// shares the search and the evaluations, so a change there must keep this player's behaviour
-/// (for instance behind its own [`Params`] switch) for the harness to stay a fixed yardstick.
-fn baseline_config(kind: GameKind) -> PlayerConfig {
-    let (nodes, max_depth) = match kind {
-        GameKind::English | GameKind::International | GameKind::Turkish => (600_000, 40),
-        GameKind::Diamond => (300_000, 12),
-        GameKind::Capture => (100_000, 20),
-    };
-    PlayerConfig {
-        params: Params {
-            limits: Limits {
-                max_depth,
-                min_depth: 1,
-                max_nodes: nodes,
-                max_time: Duration::from_secs(2),
-                soft_time: None,
-                wall_cap: None,
-            },
-            style: EvalStyle::Classic,
-            quiescence: kind.is_draughts(),
-            noise: 2,
-            seed: 0,
-            table_bits: 20,
-            reductions: kind.is_draughts(),
-            multi_player: MultiPlayer::Paranoid,
-            aspiration: 0,
-            endgame: false,
-            contempt: 0,
-            move_pruning: None,
-            threads: 1,
-        },
-        mistakes: None,
-    }
-}
-
 /// The configuration of `player` in `variant`.
 pub fn config(variant: Variant, player: Player) -> PlayerConfig {
     let kind = variant.kind;
@@ -357,26 +304,6 @@ pub fn config(variant: Variant, player: Player) -> PlayerConfig {
     match player {
         Player::Expert(movetime) => expert_config(variant, movetime, expert_threads()),
         Player::Cpu(Level::Expert) => expert_config(variant, MoveTime::DEFAULT, expert_threads()),
-        Player::ExpertSingle(movetime) => expert_config(variant, movetime, 1),
-        Player::Baseline => baseline_config(kind),
-        Player::Reference => PlayerConfig {
-            params: Params {
-                limits: Limits::depth(REFERENCE_DEPTH),
-                style: EvalStyle::Material,
-                quiescence: true,
-                noise: 3,
-                seed: 0,
-                table_bits: 16,
-                reductions: false,
-                multi_player: MultiPlayer::Paranoid,
-                aspiration: 0,
-                endgame: false,
-                contempt: 0,
-                move_pruning: None,
-                threads: 1,
-            },
-            mistakes: None,
-        },
         Player::Cpu(level) => {
             let budget = budget(kind, level);
             PlayerConfig {
@@ -449,7 +376,11 @@ mod tests {
             Player::parse("expert"),
             Some(Player::Expert(MoveTime::DEFAULT))
         );
-        assert_eq!(Player::parse("baseline"), Some(Player::Baseline));
+        assert_eq!(
+            Player::parse("baseline"),
+            None,
+            "a lab yardstick, not a level"
+        );
         assert_eq!(Player::parse("hard"), Some(Player::Cpu(Level::Hard)));
         assert_eq!(Player::parse("grandmaster"), None);
         let slow = MoveTime::from_millis(3_000).expect("in range");
@@ -459,25 +390,14 @@ mod tests {
             Player::Cpu(Level::Medium)
         );
         assert_eq!(Player::Expert(slow).label(), "expert 3000ms");
-        assert_eq!(
-            Player::parse("expert-single"),
-            Some(Player::ExpertSingle(MoveTime::DEFAULT))
-        );
-        assert_eq!(Player::ExpertSingle(slow).label(), "expert-single 3000ms");
-        assert_eq!(
-            Player::ExpertSingle(MoveTime::DEFAULT).label(),
-            "expert-single"
-        );
         assert_eq!(Player::Expert(MoveTime::DEFAULT).label(), "expert");
     }
 
     /// Every player but expert.
-    const NODE_BUDGETED: [Player; 5] = [
+    const NODE_BUDGETED: [Player; 3] = [
         Player::Cpu(Level::Easy),
         Player::Cpu(Level::Medium),
         Player::Cpu(Level::Hard),
-        Player::Baseline,
-        Player::Reference,
     ];
 
     #[test]
@@ -514,12 +434,7 @@ mod tests {
         let slow = MoveTime::from_millis(3_000).expect("in range");
         let expert = config(variant, Player::Expert(slow)).params.limits;
         assert_eq!(expert.wall_cap, Some(Duration::from_millis(4_500)));
-        for player in [
-            Player::Cpu(Level::Easy),
-            Player::Cpu(Level::Medium),
-            Player::Baseline,
-            Player::Reference,
-        ] {
+        for player in [Player::Cpu(Level::Easy), Player::Cpu(Level::Medium)] {
             assert_eq!(
                 config(variant, player).params.limits.wall_cap,
                 None,
@@ -537,14 +452,6 @@ mod tests {
             let threads = |player| config(variant, player).params.threads;
             assert_eq!(threads(Player::Expert(MoveTime::DEFAULT)), expected);
             assert_eq!(threads(Player::Cpu(Level::Expert)), expected);
-            let single = config(variant, Player::ExpertSingle(MoveTime::DEFAULT));
-            assert_eq!(single.params.threads, 1);
-            assert_eq!(
-                single.params.limits,
-                config(variant, Player::Expert(MoveTime::DEFAULT))
-                    .params
-                    .limits
-            );
             for player in NODE_BUDGETED {
                 assert_eq!(threads(player), 1, "{kind:?} {player:?}");
             }
@@ -561,7 +468,6 @@ mod tests {
                 Player::Cpu(Level::Hard),
                 Player::Cpu(Level::Expert),
                 Player::Expert(MoveTime::DEFAULT),
-                Player::ExpertSingle(MoveTime::DEFAULT),
             ] {
                 assert_eq!(
                     search(player) == MultiPlayer::MonteCarlo,
@@ -569,12 +475,7 @@ mod tests {
                     "{kind:?} {player:?}"
                 );
             }
-            for player in [
-                Player::Cpu(Level::Easy),
-                Player::Cpu(Level::Medium),
-                Player::Baseline,
-                Player::Reference,
-            ] {
+            for player in [Player::Cpu(Level::Easy), Player::Cpu(Level::Medium)] {
                 assert_eq!(search(player), MultiPlayer::Paranoid, "{kind:?} {player:?}");
             }
         }
@@ -589,7 +490,5 @@ mod tests {
         assert_eq!(style(Player::Expert(MoveTime::DEFAULT)), EvalStyle::Full);
         assert_eq!(style(Player::Cpu(Level::Medium)), EvalStyle::Classic);
         assert_eq!(style(Player::Cpu(Level::Easy)), EvalStyle::Classic);
-        assert_eq!(style(Player::Baseline), EvalStyle::Classic);
-        assert_eq!(style(Player::Reference), EvalStyle::Material);
     }
 }

@@ -1,4 +1,4 @@
-//! Monte-Carlo tree search for three or more seats ([`MultiPlayer::MonteCarlo`], issue 16).
+//! Monte-Carlo tree search for three or more seats ([`MultiPlayer::MonteCarlo`]).
 //!
 //! UCT with max^n backups: every node sums each seat's playout rewards
 //! ([`Searchable::playout_rewards`], in 0..=1), and the seat to move at a node picks the child
@@ -19,8 +19,8 @@
 //! iteration cut half-way is not counted. The move played is the root child visited most (ties:
 //! the higher mean).
 
-use super::alphabeta::{Found, Params};
 use super::limits::Budget;
+use super::params::{Found, Params};
 use super::searchable::{Rewards, Searchable};
 use crate::position::Seat;
 use rand::rngs::SmallRng;

@@ -1,33 +1,39 @@
 //! CPU players. Every game the CPU plays is a [`Playable`]: the session layer and the CLI ask its
-//! [`Playable::decide`] for a seat's move; the CLI also runs matches with [`selfplay::run`].
+//! [`Playable::decide`] for a seat's move, with the [`SearchContext`] they own (expert's kept
+//! tables and the endgame databases).
 //!
 //! Layout: [`searchable`] (what a game gives the search), [`playable`] (the object-safe face
-//! over any searchable game), [`alphabeta`] (iterative-deepening PVS, paranoid for more than two
-//! seats or Best-Reply Search where a game allows it, capture quiescence) with [`table`],
-//! [`table_pool`] (expert's tables kept between moves), [`ordering`] and [`limits`]; [`mistakes`] (the easy level); [`levels`] (the levels and
-//! players, their budgets per game); [`player`] (a player on a concrete record); [`eval`] (one
-//! evaluation per game); [`selfplay`] (the match harness); [`tuning`] (the Texel tuner of the
-//! draughts weights).
+//! over any searchable game), [`params`] (what shapes a search), [`alphabeta`]
+//! (iterative-deepening PVS, paranoid for more than two seats or Best-Reply Search where a game
+//! allows it, capture quiescence) with `table`, `table_pool` (expert's tables kept between
+//! moves), `ordering` and [`limits`]; `mcts` (Monte-Carlo tree search for the capture game);
+//! [`mistakes`] (the easy level); [`levels`] (the levels, their budgets per game); [`player`] (a
+//! player on a concrete record); [`eval`] (one evaluation per game); [`endgame`] (the draughts
+//! databases); [`context`] (the state searches keep, owned by the caller). The match harness
+//! and the tuners live in the lab crate (`lab/`), beside the engine.
 
 pub mod alphabeta;
+pub mod context;
 pub mod endgame;
 pub mod eval;
 pub mod levels;
 pub mod limits;
-pub mod mcts;
+pub(crate) mod mcts;
 pub mod mistakes;
-pub mod ordering;
+#[cfg(any(test, feature = "nim"))]
+pub mod nim;
+pub(crate) mod ordering;
+pub mod params;
 pub mod playable;
 pub mod player;
-pub mod score;
+pub(crate) mod score;
 pub mod searchable;
-pub mod selfplay;
-pub mod share_tuning;
-pub mod table;
-pub mod table_pool;
+pub(crate) mod table;
+pub(crate) mod table_pool;
 #[cfg(test)]
-mod testgame;
-pub mod tuning;
+mod tests;
 
-pub use levels::{Level, Player};
+pub use context::SearchContext;
+pub use levels::{Level, MoveTime, Player};
 pub use playable::{Decision, GameFactory, Playable};
+pub use player::PlayerConfig;

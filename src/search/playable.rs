@@ -3,8 +3,9 @@
 //! the session layer, the CLI and the match harness hold any game as `Box<dyn Playable>` and
 //! never need to know which game it is.
 
+use super::context::SearchContext;
 use super::levels;
-use super::player;
+use super::player::{self, PlayerConfig};
 use super::searchable::Searchable;
 use super::Player;
 use crate::position::{MoveInfo, SetupError, Variant};
@@ -30,14 +31,30 @@ pub struct Decision {
 pub trait Playable: AnyGame {
     /// The move `player` plays for the seat to move, or `None` when the game is over.
     /// `games_played` is the human's count of finished games (the easy level is gentler in the
-    /// first ones). Deterministic for a given game, player and seed; returns early when `stop`
-    /// is set.
+    /// first ones). Deterministic for a given game, player and seed (expert, timed, excepted);
+    /// returns early when `stop` is set. Expert keeps its tables in `context` from one move to
+    /// the next and reads the endgame databases from it.
     fn decide(
         &self,
         player: Player,
         seed: u64,
         games_played: Option<u32>,
         stop: &AtomicBool,
+        context: &SearchContext,
+    ) -> Option<Decision> {
+        let config = levels::config(self.variant(), player);
+        self.decide_as(&config, seed, games_played, stop, context)
+    }
+
+    /// The move a player configured by `config` plays: [`Playable::decide`] for a configuration
+    /// that is not one of the levels (the lab's yardstick players).
+    fn decide_as(
+        &self,
+        config: &PlayerConfig,
+        seed: u64,
+        games_played: Option<u32>,
+        stop: &AtomicBool,
+        context: &SearchContext,
     ) -> Option<Decision>;
 
     fn clone_box(&self) -> Box<dyn Playable>;
@@ -50,15 +67,15 @@ pub type GameFactory<'a, G = dyn Playable> =
     dyn Fn(Variant, Option<&str>) -> Result<Box<G>, SetupError> + Sync + 'a;
 
 impl<P: Searchable> Playable for Record<P> {
-    fn decide(
+    fn decide_as(
         &self,
-        player: Player,
+        config: &PlayerConfig,
         seed: u64,
         games_played: Option<u32>,
         stop: &AtomicBool,
+        context: &SearchContext,
     ) -> Option<Decision> {
-        let config = levels::config(self.position().variant(), player);
-        let choice = player::choose(self, &config, seed, games_played, stop)?;
+        let choice = player::choose(self, config, seed, games_played, stop, context)?;
         Some(Decision {
             info: self.position().move_info(&choice.mv),
             score: choice.score,

@@ -1,7 +1,9 @@
 //! A CPU player on a concrete game: the search or the easy level's scored pick, on a record.
 
-use super::alphabeta::{self, Params};
+use super::alphabeta;
+use super::context::SearchContext;
 use super::mistakes::Mistakes;
+use super::params::Params;
 use super::searchable::Searchable;
 use crate::position::Position;
 use crate::record::Record;
@@ -51,6 +53,7 @@ pub fn choose<P: Searchable>(
     seed: u64,
     games_played: Option<u32>,
     stop: &AtomicBool,
+    context: &SearchContext,
 ) -> Option<Choice<P::Move>> {
     if record.outcome().is_some() {
         return None;
@@ -88,7 +91,7 @@ pub fn choose<P: Searchable>(
                 timed_out,
             })
         }
-        None => alphabeta::search(position, &history, &params, stop).map(|found| Choice {
+        None => alphabeta::search(position, &history, &params, stop, context).map(|found| Choice {
             mv: found.best,
             score: found.score,
             depth: found.depth,

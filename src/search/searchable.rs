@@ -7,13 +7,12 @@ use super::endgame::{GameTables, Value};
 use crate::position::{GameResult, Position, Seat};
 use rand::rngs::SmallRng;
 use rand::Rng;
-use std::sync::Arc;
 
 /// How much the evaluation knows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EvalStyle {
     /// Every feature of the game's evaluation, with its newest weights (draughts: the tuned
-    /// ones, issue 16).
+    /// ones).
     Full,
     /// The evaluation as it was before the tuned weights: easy, medium and the frozen baseline
     /// keep it, so they play as they did. The same as `Full` in the star games.
@@ -100,15 +99,6 @@ pub trait Searchable: Position {
             .map(|moved| moved.evaluate(seat, style))
             .min()
             .unwrap_or_else(|| self.evaluate(seat, style))
-    }
-
-    /// The endgame databases of this game, when loaded ([`crate::search::endgame::tables`]);
-    /// `None` for games without any.
-    fn endgame_tables() -> Option<Arc<GameTables>>
-    where
-        Self: Sized,
-    {
-        None
     }
 
     /// The position's value in `tables` for the side to move, when its material is there.

@@ -8,10 +8,11 @@
 //! game variant, the seat, the parameters) and only handed to searches by the same owner. Entries
 //! of its earlier searches answer probes (a depth and bound stay true of a position whatever
 //! search stored them) but give way to the new search's ([`Table::next_search`]). Only
-//! time-managed searches without noise use the pool (`alphabeta::search`): the node-budgeted
+//! time-managed searches without noise use the pool (`alphabeta::search`, from the caller's
+//! [`super::SearchContext`]): the node-budgeted
 //! levels start from an empty table so that they replay.
 
-use super::alphabeta::Params;
+use super::params::Params;
 use super::table::Table;
 use crate::position::{Seat, Variant};
 use std::sync::Mutex;
@@ -32,9 +33,15 @@ pub struct TablePool {
     capacity: usize,
 }
 
-/// Expert's tables: one per seat of two games at once (two games on the match harness's two
-/// jobs, or a game and a hint), 16 MiB each at expert's size.
-pub static EXPERT_TABLES: TablePool = TablePool::new(2);
+impl std::fmt::Debug for TablePool {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let kept = self.kept.lock().map_or(0, |kept| kept.len());
+        f.debug_struct("TablePool")
+            .field("kept", &kept)
+            .field("capacity", &self.capacity)
+            .finish()
+    }
+}
 
 impl TablePool {
     pub const fn new(capacity: usize) -> TablePool {
@@ -85,16 +92,24 @@ mod tests {
     use crate::search::levels::{self, MoveTime};
     use crate::search::limits::Limits;
     use crate::search::table::Bound;
-    use crate::search::Player;
+    use crate::search::{Player, SearchContext};
     use std::sync::atomic::AtomicBool;
     use std::time::Duration;
+
+    /// Expert's parameters on one search thread.
+    fn expert_single(variant: Variant) -> alphabeta::Params {
+        alphabeta::Params {
+            threads: 1,
+            ..levels::config(variant, Player::Expert(MoveTime::DEFAULT)).params
+        }
+    }
 
     fn owner(kind: GameKind, seat: Seat) -> Owner {
         let variant = Variant::standard(kind);
         Owner {
             variant,
             seat,
-            params: levels::config(variant, Player::ExpertSingle(MoveTime::DEFAULT)).params,
+            params: expert_single(variant),
         }
     }
 
@@ -165,23 +180,23 @@ mod tests {
         const DEPTH: u32 = 12;
         const PLIES: usize = 40;
         let variant = Variant::standard(GameKind::International);
-        let expert = levels::config(variant, Player::ExpertSingle(MoveTime::DEFAULT)).params;
+        let expert = expert_single(variant);
         let hour = Duration::from_secs(3600);
         let params = alphabeta::Params {
             limits: Limits::timed(hour, hour, DEPTH),
             ..expert
         };
         let stop = AtomicBool::new(false);
-        let pool = TablePool::new(2);
-        let search = |position: &International, pool: &TablePool| {
-            alphabeta::search_in(position, &[], &params, &stop, pool).expect("a move")
+        let kept = SearchContext::new();
+        let search = |position: &International, context: &SearchContext| {
+            alphabeta::search(position, &[], &params, &stop, context).expect("a move")
         };
         let mut position = International::start(variant).expect("the start");
         let (mut kept_nodes, mut fresh_nodes, mut compared) = (0, 0, 0);
         for ply in 0..PLIES {
-            let found = search(&position, &pool);
+            let found = search(&position, &kept);
             if ply >= 2 && ply % 2 == 0 && found.depth > 0 {
-                let fresh = search(&position, &TablePool::new(2));
+                let fresh = search(&position, &SearchContext::new());
                 assert_eq!((found.depth, fresh.depth), (DEPTH, DEPTH), "ply {ply}");
                 kept_nodes += found.nodes;
                 fresh_nodes += fresh.nodes;

@@ -30,7 +30,7 @@ pub use view::{GameView, HistoryEntry, OutcomeView, SavedGame, SeatView};
 use crate::catalogue;
 use crate::position::{MoveInfo, Outcome, Seat};
 use crate::search::levels::MoveTime;
-use crate::search::{Level, Playable, Player};
+use crate::search::{Level, Playable, Player, SearchContext};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -93,14 +93,16 @@ impl CpuTurn {
         CpuTurn { movetime, ..self }
     }
 
-    /// Runs the search (slow: call it off the UI thread). `None` when stopped or without moves.
-    pub fn think(&self) -> Option<MoveInfo> {
+    /// Runs the search (slow: call it off the UI thread), keeping expert's state in the
+    /// caller's `context`. `None` when stopped or without moves.
+    pub fn think(&self, context: &SearchContext) -> Option<MoveInfo> {
         self.game
             .decide(
                 Player::at_level(self.level, self.movetime),
                 self.seed,
                 self.games_played,
                 &self.stop,
+                context,
             )
             .map(|decision| decision.info)
     }
@@ -304,9 +306,9 @@ impl Session {
     }
 
     /// The CPU's move, computed on this thread (tests, the command line).
-    pub fn play_cpu_move(&mut self) -> Result<MoveInfo, SessionError> {
+    pub fn play_cpu_move(&mut self, context: &SearchContext) -> Result<MoveInfo, SessionError> {
         let turn = self.begin_cpu_turn()?;
-        let chosen = turn.think();
+        let chosen = turn.think(context);
         self.finish_cpu_turn(&turn, chosen)
     }
 

@@ -3,7 +3,7 @@
 
 use damas::catalogue;
 use damas::search::levels::MoveTime;
-use damas::search::{Level, Playable, Player};
+use damas::search::{Level, Playable, Player, SearchContext};
 use damas::{GameKind, Variant};
 use std::sync::atomic::AtomicBool;
 
@@ -42,7 +42,13 @@ pub fn positions(
             break;
         }
         let decision = game
-            .decide(Player::Cpu(Level::Medium), seed, None, &stop)
+            .decide(
+                Player::Cpu(Level::Medium),
+                seed,
+                None,
+                &stop,
+                &SearchContext::new(),
+            )
             .unwrap_or_else(|| panic!("{kind:?}: the game ended before ply {last}"));
         game.play(&decision.info.text)
             .expect("the CPU's move is legal");

@@ -1,4 +1,4 @@
-//! The Diamond Game: Chinese checkers with a king, for 2 or 3 players (seed 000, issue 3).
+//! The Diamond Game: Chinese checkers with a king, for 2 or 3 players (seed 000).
 //!
 //! Rules enforced by the move generator (docs/rules.md, "Diamond Game"):
 //! - A turn is one step to an adjacent empty hole, or a chain of jumps by one piece, never both;

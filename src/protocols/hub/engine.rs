@@ -6,9 +6,10 @@ use super::message::{parse_command, Command, GoMode, Limit, ParamType, Reply};
 use super::notation::{self, MoveTextError, PositionError};
 use crate::catalogue;
 use crate::position::{GameKind, SetupError, Variant};
+use crate::search::endgame;
 use crate::search::levels::{Level, MoveTime};
 use crate::search::playable::Decision;
-use crate::search::{Playable, Player};
+use crate::search::{Playable, Player, SearchContext};
 use std::io::{BufRead, Read, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
@@ -370,6 +371,9 @@ where
 {
     let (events, inbox) = mpsc::channel::<Event>();
     let reader_events = events.clone();
+    // The session's searches: expert keeps its tables between moves and reads the endgame
+    // databases of the default directory, as `damas bestmove` does.
+    let search = Arc::new(SearchContext::with_endgame(endgame::default_directory()));
     std::thread::spawn(move || loop {
         let event = match read_line(&mut input) {
             Ok(Some(line)) => Event::Line(line),
@@ -442,9 +446,10 @@ where
                     let stop = Arc::new(AtomicBool::new(false));
                     searching = Some(Arc::clone(&stop));
                     let events = events.clone();
+                    let search = Arc::clone(&search);
                     std::thread::spawn(move || {
                         let started = Instant::now();
-                        let decision = job.game.decide(job.player, job.seed, None, &stop);
+                        let decision = job.game.decide(job.player, job.seed, None, &stop, &search);
                         let _ = events.send(Event::Searched {
                             game: job.game,
                             decision,

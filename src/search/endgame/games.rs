@@ -7,12 +7,11 @@ use crate::games::english::{English, EnglishRules};
 use crate::games::international::{International, InternationalRules};
 use crate::games::turkish::squares::{RANK_1, RANK_8};
 use crate::games::turkish::Turkish;
-use crate::position::GameKind;
-use crate::search::searchable::Searchable;
+use crate::position::{GameKind, Position};
 use std::sync::OnceLock;
 
 /// A draughts game the databases cover.
-pub trait EndgameGame: Searchable + Sized {
+pub trait EndgameGame: Position + Sized {
     const KIND: GameKind;
 
     /// Where men and kings may stand.

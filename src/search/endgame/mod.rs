@@ -1,4 +1,4 @@
-//! Endgame databases for the three draughts games (issue 16): the exact value — win, loss or draw
+//! Endgame databases for the three draughts games: the exact value — win, loss or draw
 //! for the side to move, with the distance in plies to the end — of every position with few
 //! pieces, built by the engine itself (`damas endgame build`), cached on disk and probed by the
 //! expert level. What was built, its figures and how expert uses it: docs/cpu.md, "Endgame
@@ -139,62 +139,59 @@ pub fn load(kind: GameKind, dir: &Path) -> Result<Loaded, EndgameError> {
     })
 }
 
-/// The process-wide tables expert probes: the directory set (or the default one) and what was
-/// read from it, per game, read once on first use.
-struct Cache {
+/// The tables expert probes: a directory and what was read from it, per game, read once on
+/// first use. The caller owns it (inside its [`crate::search::SearchContext`]): the app points it
+/// at its data directory, the CLI at the default one, tests at their own or at none.
+#[derive(Debug, Default)]
+pub struct EndgameTables {
     directory: Option<PathBuf>,
-    loaded: HashMap<GameKind, Option<Arc<GameTables>>>,
+    loaded: Mutex<HashMap<GameKind, Option<Arc<GameTables>>>>,
 }
 
-static CACHE: Mutex<Option<Cache>> = Mutex::new(None);
-
-/// Makes the engine read its tables from `dir` from now on (the app calls this once at startup
-/// with its data directory); tables read from elsewhere before are dropped.
-pub fn set_directory(dir: impl Into<PathBuf>) {
-    let mut cache = CACHE
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
-    *cache = Some(Cache {
-        directory: Some(dir.into()),
-        loaded: HashMap::new(),
-    });
-}
-
-/// `kind`'s tables, read on first use from the directory set by [`set_directory`] or the default
-/// one; `None` when there are none (missing, refused or not a draughts game): the engine then
-/// plays without them.
-pub fn tables(kind: GameKind) -> Option<Arc<GameTables>> {
-    if !kind.is_draughts() {
-        return None;
+impl EndgameTables {
+    /// Tables read from `directory` (none at all when `None`).
+    pub fn new(directory: Option<PathBuf>) -> EndgameTables {
+        EndgameTables {
+            directory,
+            loaded: Mutex::new(HashMap::new()),
+        }
     }
-    let mut guard = CACHE
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
-    let cache = guard.get_or_insert_with(|| Cache {
-        directory: default_directory(),
-        loaded: HashMap::new(),
-    });
-    if let Some(found) = cache.loaded.get(&kind) {
-        return found.clone();
-    }
-    let found = cache
-        .directory
-        .as_deref()
-        .and_then(|dir| load(kind, dir).ok())
-        .filter(|loaded| loaded.tables.pieces >= 2)
-        .map(|loaded| Arc::new(loaded.tables));
-    cache.loaded.insert(kind, found.clone());
-    found
-}
 
-/// Drops `kind`'s tables read so far, so that the next [`tables`] call reads its directory
-/// again (after a build added piece counts).
-pub fn forget(kind: GameKind) {
-    let mut cache = CACHE
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
-    if let Some(cache) = cache.as_mut() {
-        cache.loaded.remove(&kind);
+    /// The directory the tables are read from.
+    pub fn directory(&self) -> Option<&Path> {
+        self.directory.as_deref()
+    }
+
+    /// `kind`'s tables, read on first use; `None` when there are none (missing, refused or not a
+    /// draughts game): the engine then plays without them.
+    pub fn tables(&self, kind: GameKind) -> Option<Arc<GameTables>> {
+        if !kind.is_draughts() {
+            return None;
+        }
+        let mut loaded = self
+            .loaded
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some(found) = loaded.get(&kind) {
+            return found.clone();
+        }
+        let found = self
+            .directory
+            .as_deref()
+            .and_then(|dir| load(kind, dir).ok())
+            .filter(|loaded| loaded.tables.pieces >= 2)
+            .map(|loaded| Arc::new(loaded.tables));
+        loaded.insert(kind, found.clone());
+        found
+    }
+
+    /// Drops `kind`'s tables read so far, so that the next [`EndgameTables::tables`] call reads
+    /// the directory again (after a build added piece counts).
+    pub fn forget(&self, kind: GameKind) {
+        self.loaded
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .remove(&kind);
     }
 }
 

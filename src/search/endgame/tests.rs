@@ -16,14 +16,14 @@ use crate::search::levels::{self, MoveTime};
 use crate::search::limits::Limits;
 use crate::search::player;
 use crate::search::score::WIN;
-use crate::search::searchable::EvalStyle;
-use crate::search::Player;
+use crate::search::searchable::{EvalStyle, Searchable};
+use crate::search::{Player, SearchContext};
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 use std::sync::OnceLock;
 
 /// The tables of up to 3 pieces, built once per game for all the tests of this file.
-fn three_pieces<G: EndgameGame>() -> &'static GameTables {
+fn three_pieces<G: EndgameGame + Searchable>() -> &'static GameTables {
     static ENGLISH: OnceLock<GameTables> = OnceLock::new();
     static INTERNATIONAL: OnceLock<GameTables> = OnceLock::new();
     static TURKISH: OnceLock<GameTables> = OnceLock::new();
@@ -35,7 +35,7 @@ fn three_pieces<G: EndgameGame>() -> &'static GameTables {
     cell.get_or_init(|| built::<G>(3))
 }
 
-fn built<G: EndgameGame>(pieces: u32) -> GameTables {
+fn built<G: EndgameGame + Searchable>(pieces: u32) -> GameTables {
     let mut tables = GameTables::new(G::KIND);
     for n in 2..=pieces {
         build_pieces::<G>(&mut tables, n, 2, &AtomicBool::new(false), |_| {})
@@ -45,7 +45,10 @@ fn built<G: EndgameGame>(pieces: u32) -> GameTables {
 }
 
 /// The value of every move of `position`, from the mover's side, read from the tables.
-fn move_values<G: EndgameGame>(tables: &GameTables, position: &G) -> Vec<(G::Move, Value)> {
+fn move_values<G: EndgameGame + Searchable>(
+    tables: &GameTables,
+    position: &G,
+) -> Vec<(G::Move, Value)> {
     position
         .moves()
         .into_iter()
@@ -63,7 +66,7 @@ fn move_values<G: EndgameGame>(tables: &GameTables, position: &G) -> Vec<(G::Mov
 /// n has only moves to wins in at most n − 1, one of them exactly n − 1 (a loss in 0 has no
 /// move); a draw has no move to a loss and at least one to a draw, unless the rules draw it
 /// at once. Returns the number of positions checked.
-fn check_slice<G: EndgameGame>(tables: &GameTables, material: Material) -> u64 {
+fn check_slice<G: EndgameGame + Searchable>(tables: &GameTables, material: Material) -> u64 {
     let slice = SliceIndex::new(material, G::squares());
     let table = tables.slice(&material).expect("slice built");
     let mut checked = 0;
@@ -109,7 +112,7 @@ fn check_slice<G: EndgameGame>(tables: &GameTables, material: Material) -> u64 {
     checked
 }
 
-fn check_all<G: EndgameGame>(tables: &GameTables, pieces: u32) -> u64 {
+fn check_all<G: EndgameGame + Searchable>(tables: &GameTables, pieces: u32) -> u64 {
     Material::slices(pieces)
         .into_iter()
         .map(|material| check_slice::<G>(tables, material))
@@ -209,7 +212,7 @@ fn english_four_piece_tables_are_retrograde_consistent() {
 
 /// The 4-piece king slices on top of the 3-piece tables: king-only slices depend only on
 /// smaller piece counts (no crowning leads into them).
-fn with_four_kings<G: EndgameGame>(slices: &[Material]) -> GameTables {
+fn with_four_kings<G: EndgameGame + Searchable>(slices: &[Material]) -> GameTables {
     let mut tables = built::<G>(3);
     for &material in slices {
         let (table, _) = super::build::build_slice::<G>(material, &tables, 2).expect("builds");
@@ -235,7 +238,7 @@ fn international_and_turkish_four_king_slices_are_retrograde_consistent() {
 }
 
 /// Whether `seat`'s pieces could capture if it were to move.
-fn threatens<G: EndgameGame>(position: &G, seat: u8) -> bool {
+fn threatens<G: EndgameGame + Searchable>(position: &G, seat: u8) -> bool {
     let mut placement = position.placement();
     placement.to_move = seat;
     let turned = G::from_placement(&placement);
@@ -282,7 +285,7 @@ fn english_two_kings_against_one_win_nearly_always_and_never_lose() {
 /// Plays the winner's table moves against every defence, with the real rules and counters, and
 /// returns the longest game: every line must end in a win for the side to move at the start
 /// within its table distance.
-fn convert<G: EndgameGame>(
+fn convert<G: EndgameGame + Searchable>(
     tables: &GameTables,
     position: &G,
     winner: u8,
@@ -326,7 +329,7 @@ fn convert<G: EndgameGame>(
     length
 }
 
-fn converts_every_defence<G: EndgameGame>(tables: &GameTables, fen: &str) -> u32 {
+fn converts_every_defence<G: EndgameGame + Searchable>(tables: &GameTables, fen: &str) -> u32 {
     let position = G::from_text(Variant::standard(G::KIND), fen).expect("valid FEN");
     let Some(Value::Win(n)) = tables.probe(&position) else {
         panic!("{fen} is not a win in the tables");
@@ -395,7 +398,7 @@ fn positions_with_more_pieces_than_the_tables_are_not_in_them_unless_the_mover_h
 /// For every `stride`-th position of the slice whose value is a win or loss within `within`
 /// plies, the plain search without tables (full width, no reductions) finds the same result at
 /// the same distance.
-fn search_agrees<G: EndgameGame>(
+fn search_agrees<G: EndgameGame + Searchable>(
     tables: &GameTables,
     material: Material,
     within: u32,
@@ -432,7 +435,8 @@ fn search_agrees<G: EndgameGame>(
             move_pruning: None,
             threads: 1,
         };
-        let found = alphabeta::search(&position, &[], &params, &stop).expect("has a move");
+        let found = alphabeta::search(&position, &[], &params, &stop, &SearchContext::new())
+            .expect("has a move");
         // A single legal move is played without searching: compare its successor instead.
         if position.moves().len() == 1 {
             continue;
@@ -635,18 +639,20 @@ fn a_stopped_build_keeps_its_finished_piece_counts_and_resumes_from_them() {
 }
 
 #[test]
-fn expert_with_the_tables_plays_a_table_best_move_and_the_baseline_ignores_them() {
+fn expert_with_the_tables_plays_a_table_best_move_and_the_other_levels_ignore_them() {
     let dir = std::env::temp_dir().join(format!("damas-egtb-expert-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     build_into(GameKind::English, 3, &dir, 1, &mut |_| {}).expect("builds");
-    set_directory(&dir);
-    let tables = super::tables(GameKind::English).expect("loaded from the directory set");
+    let context = SearchContext::with_endgame(Some(dir.clone()));
+    let tables = context
+        .endgame()
+        .tables(GameKind::English)
+        .expect("loaded from the context's directory");
     let variant = Variant::standard(GameKind::English);
     let stop = AtomicBool::new(false);
     let expert = levels::config(variant, Player::Expert(MoveTime::DEFAULT));
     assert!(expert.params.endgame);
     for player in [
-        Player::Baseline,
         Player::Cpu(crate::search::Level::Hard),
         Player::Cpu(crate::search::Level::Medium),
         Player::Cpu(crate::search::Level::Easy),
@@ -662,7 +668,8 @@ fn expert_with_the_tables_plays_a_table_best_move_and_the_baseline_ignores_them(
             panic!("{fen} should be won");
         };
         let record = Record::new(position);
-        let choice = player::choose(&record, &expert, 1, None, &stop).expect("expert has a move");
+        let choice =
+            player::choose(&record, &expert, 1, None, &stop, &context).expect("expert has a move");
         let after = position.after(&choice.mv);
         assert_eq!(
             tables.probe(&after).map(Value::parent),

@@ -281,7 +281,14 @@ mod tests {
                 seed: index as u64,
                 ..search_params()
             };
-            let found = alphabeta::search(&position, &[], &params, &stop).expect("a move");
+            let found = alphabeta::search(
+                &position,
+                &[],
+                &params,
+                &stop,
+                &crate::search::SearchContext::new(),
+            )
+            .expect("a move");
             assert!(
                 forced_win(&position.after(&found.best), root),
                 "{}: {:?} gives up the win",

@@ -8,7 +8,7 @@
 //! tells the seats apart counts: the captures between them, whose turn comes when, and what the
 //! board offers the seat to move (its longest chain, the single jumps on the board). The weights
 //! are fitted to the ends of the engine's own games (hard against two mediums) by
-//! `damas tune capture` ([`crate::search::share_tuning`]); on games it did not see, the fitted
+//! `damas-lab tune capture` (`lab/src/share_tuning.rs`); on games it did not see, the fitted
 //! estimate predicts how the games end better than 128 random playouts from the same positions.
 
 use crate::games::capture::{Capture, PIECES};
@@ -39,7 +39,7 @@ pub const FEATURE_NAMES: [&str; FEATURES] = [
     "taken x next",
 ];
 
-/// Fitted by `damas tune capture --players 3 --levels hard,medium,medium --games 800 --seed 21`
+/// Fitted by `damas-lab tune capture --players 3 --levels hard,medium,medium --games 800 --seed 21`
 /// (docs/cpu.md, "A learned estimate at the leaves").
 pub const WEIGHTS: [f32; FEATURES] = [
     -0.0897, // lead

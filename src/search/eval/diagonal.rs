@@ -42,7 +42,7 @@ const INTERNATIONAL_CLASSIC: Weights = Weights {
     edge: 0,
 };
 
-/// Fitted by `damas tune english --games 200 --seed 1 --opening-plies 8` on medium's games
+/// Fitted by `damas-lab tune english --games 200 --seed 1 --opening-plies 8` on medium's games
 /// (docs/cpu.md "Tuned evaluation"): kings worth less, the back rank more, trading when ahead
 /// much more, and men on the side files a little less.
 const ENGLISH_TUNED: Weights = Weights {
@@ -59,11 +59,11 @@ const ENGLISH_TUNED: Weights = Weights {
     edge: -4,
 };
 
-/// Fitted by `damas tune international` (docs/cpu.md "Tuned evaluation").
+/// Fitted by `damas-lab tune international` (docs/cpu.md "Tuned evaluation").
 const INTERNATIONAL_TUNED: Weights = INTERNATIONAL_CLASSIC;
 
 /// The weights of English (`false`) or International (`true`) for `style`.
-pub(crate) fn weights(international: bool, style: EvalStyle) -> &'static Weights {
+pub fn weights(international: bool, style: EvalStyle) -> &'static Weights {
     match (international, style) {
         (false, EvalStyle::Full) => &ENGLISH_TUNED,
         (false, _) => &ENGLISH_CLASSIC,
@@ -125,11 +125,11 @@ fn features<R: Rules>(board: &Board<R>, geometry: &DraughtsGeometry) -> [SideFea
 }
 
 /// Both sides' raw feature counts (the tuner's input).
-pub(crate) fn english_features(position: &English) -> [SideFeatures; 2] {
+pub fn english_features(position: &English) -> [SideFeatures; 2] {
     features(position.board(), english_geometry())
 }
 
-pub(crate) fn international_features(position: &International) -> [SideFeatures; 2] {
+pub fn international_features(position: &International) -> [SideFeatures; 2] {
     features(position.board(), international_geometry())
 }
 
@@ -149,10 +149,6 @@ fn international_geometry() -> &'static DraughtsGeometry {
 
 impl Searchable for English {
     const QUIESCENCE: bool = true;
-
-    fn endgame_tables() -> Option<std::sync::Arc<crate::search::endgame::GameTables>> {
-        crate::search::endgame::tables(crate::position::GameKind::English)
-    }
 
     fn endgame_value(
         &self,
@@ -184,10 +180,6 @@ impl Searchable for English {
 
 impl Searchable for International {
     const QUIESCENCE: bool = true;
-
-    fn endgame_tables() -> Option<std::sync::Arc<crate::search::endgame::GameTables>> {
-        crate::search::endgame::tables(crate::position::GameKind::International)
-    }
 
     fn endgame_value(
         &self,

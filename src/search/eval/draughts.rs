@@ -3,7 +3,7 @@
 //! between the wings and men on the side files. Each game's module computes the raw counts from
 //! its own bitboards ([`SideFeatures`]) and weighs them here with one of two weight sets: the
 //! classic hand-set weights (easy, medium and the frozen baseline, [`EvalStyle::Classic`]) and
-//! weights fitted by the Texel tuner (`search::tuning`, docs/cpu.md "Tuned evaluation") on
+//! weights fitted by the Texel tuner (`lab/src/tuning.rs`, docs/cpu.md "Tuned evaluation") on
 //! positions from the engine's own games (hard and expert, [`EvalStyle::Full`]).
 
 use crate::position::Seat;

@@ -24,10 +24,10 @@ const TURKISH_CLASSIC: Weights = Weights {
     edge: 0,
 };
 
-/// Fitted by `damas tune turkish` (docs/cpu.md "Tuned evaluation").
+/// Fitted by `damas-lab tune turkish` (docs/cpu.md "Tuned evaluation").
 const TURKISH_TUNED: Weights = TURKISH_CLASSIC;
 
-pub(crate) fn weights(style: EvalStyle) -> &'static Weights {
+pub fn weights(style: EvalStyle) -> &'static Weights {
     match style {
         EvalStyle::Full => &TURKISH_TUNED,
         _ => &TURKISH_CLASSIC,
@@ -41,7 +41,7 @@ fn geometry() -> &'static DraughtsGeometry {
 }
 
 /// Both sides' raw feature counts (the tuner's input).
-pub(crate) fn features(position: &Turkish) -> [SideFeatures; 2] {
+pub fn features(position: &Turkish) -> [SideFeatures; 2] {
     let pieces = [position.white(), position.black()];
     let occupied = position.white() | position.black();
     let mut sides = [SideFeatures::default(); 2];
@@ -68,10 +68,6 @@ pub(crate) fn features(position: &Turkish) -> [SideFeatures; 2] {
 
 impl Searchable for Turkish {
     const QUIESCENCE: bool = true;
-
-    fn endgame_tables() -> Option<std::sync::Arc<crate::search::endgame::GameTables>> {
-        crate::search::endgame::tables(crate::position::GameKind::Turkish)
-    }
 
     fn endgame_value(
         &self,

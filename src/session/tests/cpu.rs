@@ -1,4 +1,5 @@
 use super::{local, vs_cpu};
+use crate::search::SearchContext;
 use crate::session::SessionError;
 
 #[test]
@@ -22,7 +23,7 @@ fn the_cpu_does_not_move_for_a_human() {
     ));
     let mut session = local(2);
     assert!(matches!(
-        session.play_cpu_move(),
+        session.play_cpu_move(&SearchContext::new()),
         Err(SessionError::NotYourTurn(_))
     ));
 }
@@ -31,7 +32,7 @@ fn the_cpu_does_not_move_for_a_human() {
 fn the_cpu_plays_a_legal_move_for_its_seat() {
     let mut session = vs_cpu(2, &[1]);
     let legal = session.game().legal_moves();
-    let played = session.play_cpu_move().unwrap();
+    let played = session.play_cpu_move(&SearchContext::new()).unwrap();
     assert!(legal.contains(&played));
     assert_eq!(session.movers().collect::<Vec<_>>(), [0]);
     assert!(!session.cpu_to_move());
@@ -45,7 +46,7 @@ fn undo_while_thinking_cancels_the_cpu_move() {
     let stop = turn.stop_flag();
     session.undo().unwrap();
     assert!(stop.load(std::sync::atomic::Ordering::SeqCst));
-    let chosen = turn.think();
+    let chosen = turn.think(&SearchContext::new());
     let before = session.view();
     assert_eq!(
         session.finish_cpu_turn(&turn, chosen),
@@ -70,7 +71,7 @@ fn a_cpu_request_overtaken_by_an_undo_is_cancelled_and_starts_nothing() {
     // Redone, the game is at ply 1 again and the same request starts the CPU's turn.
     session.redo().unwrap();
     let turn = session.begin_cpu_turn_seen(1).unwrap();
-    let chosen = turn.think();
+    let chosen = turn.think(&SearchContext::new());
     assert!(session.finish_cpu_turn(&turn, chosen).is_ok());
     assert_eq!(session.game().ply(), 2);
 }
@@ -81,12 +82,12 @@ fn a_stale_turn_is_cancelled_even_if_its_flag_was_not_seen() {
     session.play_move("take1").unwrap();
     let first = session.begin_cpu_turn().unwrap();
     let second = session.begin_cpu_turn().unwrap();
-    let chosen = first.think();
+    let chosen = first.think(&SearchContext::new());
     assert_eq!(
         session.finish_cpu_turn(&first, chosen),
         Err(SessionError::Cancelled)
     );
-    let chosen = second.think();
+    let chosen = second.think(&SearchContext::new());
     assert!(session.finish_cpu_turn(&second, chosen).is_ok());
     assert_eq!(session.game().ply(), 2);
 }
@@ -96,7 +97,7 @@ fn the_cpu_finishes_a_game_and_then_stops() {
     let mut session = vs_cpu(3, &[0]);
     while !session.is_over() {
         if session.cpu_to_move() {
-            session.play_cpu_move().unwrap();
+            session.play_cpu_move(&SearchContext::new()).unwrap();
         } else {
             session.play_move("take1").unwrap();
         }
@@ -105,5 +106,8 @@ fn the_cpu_finishes_a_game_and_then_stops() {
     assert!(view.legal_moves.is_empty());
     assert!(!view.cpu_to_move);
     assert!(view.outcome.is_some());
-    assert_eq!(session.play_cpu_move(), Err(SessionError::GameOver));
+    assert_eq!(
+        session.play_cpu_move(&SearchContext::new()),
+        Err(SessionError::GameOver)
+    );
 }

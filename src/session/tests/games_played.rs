@@ -4,6 +4,7 @@
 use super::{local, toy, vs_cpu};
 use crate::catalogue;
 use crate::position::{GameKind, Variant};
+use crate::search::SearchContext;
 use crate::search::{Level, Player};
 use crate::session::{Mode, SavedSession, Session, Sessions};
 use std::sync::atomic::AtomicBool;
@@ -12,7 +13,7 @@ use std::sync::atomic::AtomicBool;
 fn play_out(session: &mut Session) {
     while !session.is_over() {
         if session.cpu_to_move() {
-            session.play_cpu_move().unwrap();
+            session.play_cpu_move(&SearchContext::new()).unwrap();
         } else {
             session.play_move("take1").unwrap();
         }
@@ -152,7 +153,13 @@ fn the_cpu_turn_passes_the_count_to_the_search() {
     let pick = |seed: u64, games: Option<u32>| {
         start
             .game()
-            .decide(Player::Cpu(Level::Easy), seed, games, &stop)
+            .decide(
+                Player::Cpu(Level::Easy),
+                seed,
+                games,
+                &stop,
+                &SearchContext::new(),
+            )
             .unwrap()
             .info
     };
@@ -165,12 +172,21 @@ fn the_cpu_turn_passes_the_count_to_the_search() {
     let regular = pick(seed, Some(10));
 
     let mut session = english_vs_easy(seed, Some(0));
-    assert_eq!(session.play_cpu_move().unwrap(), beginner);
+    assert_eq!(
+        session.play_cpu_move(&SearchContext::new()).unwrap(),
+        beginner
+    );
     let mut session = english_vs_easy(seed, Some(10));
-    assert_eq!(session.play_cpu_move().unwrap(), regular);
+    assert_eq!(
+        session.play_cpu_move(&SearchContext::new()).unwrap(),
+        regular
+    );
     // Unknown (a session outside the app): played as against a regular.
     let mut session = english_vs_easy(seed, None);
-    assert_eq!(session.play_cpu_move().unwrap(), regular);
+    assert_eq!(
+        session.play_cpu_move(&SearchContext::new()).unwrap(),
+        regular
+    );
 
     // Through `Sessions`, as the app does it: the count of the game's kind replaces the session's.
     for (count, expected) in [(10, &regular), (2, &beginner)] {
@@ -178,7 +194,11 @@ fn the_cpu_turn_passes_the_count_to_the_search() {
         sessions.set_games_played(GameKind::English, count);
         sessions.set_games_played(GameKind::Turkish, 50 - count);
         sessions.insert(english_vs_easy(seed, Some(50 - count)));
-        let played = sessions.get_mut("t").unwrap().play_cpu_move().unwrap();
+        let played = sessions
+            .get_mut("t")
+            .unwrap()
+            .play_cpu_move(&SearchContext::new())
+            .unwrap();
         assert_eq!(&played, expected, "{count} games played");
     }
 }

@@ -1,4 +1,5 @@
 use super::{local, toy, vs_cpu};
+use crate::search::SearchContext;
 use crate::session::SessionError;
 
 #[test]
@@ -7,7 +8,7 @@ fn a_hint_is_a_legal_move_not_played_and_counted_with_the_game() {
     let legal = session.game().legal_moves();
     let before = session.game().position_text();
     let turn = session.begin_hint().unwrap();
-    let chosen = turn.think();
+    let chosen = turn.think(&SearchContext::new());
     let hint = session.finish_hint(&turn, chosen).unwrap();
     assert!(legal.contains(&hint), "{hint:?}");
     assert_eq!(
@@ -27,7 +28,7 @@ fn a_hint_for_a_changed_game_is_dropped_uncounted() {
     let mut session = vs_cpu(2, &[0]);
     let turn = session.begin_hint().unwrap();
     session.play_move("take1").unwrap();
-    let chosen = turn.think();
+    let chosen = turn.think(&SearchContext::new());
     assert_eq!(
         session.finish_hint(&turn, chosen),
         Err(SessionError::Cancelled)

@@ -1,5 +1,6 @@
 use super::{local, toy, vs_cpu};
 use crate::position::{EndReason, Outcome};
+use crate::search::SearchContext;
 use crate::session::{OutcomeView, SessionError};
 
 #[test]
@@ -29,7 +30,7 @@ fn vs_cpu_the_human_resigns_even_while_the_cpu_is_to_move() {
     let outcome = session.resign().unwrap();
     assert_eq!(outcome, Outcome::win(0, EndReason::Resignation));
     assert_eq!(session.resigned(), Some(1));
-    let chosen = turn.think();
+    let chosen = turn.think(&SearchContext::new());
     assert_eq!(
         session.finish_cpu_turn(&turn, chosen),
         Err(SessionError::Cancelled)

@@ -1,4 +1,5 @@
 use super::{local, toy, vs_cpu};
+use crate::search::SearchContext;
 use crate::session::{SavedSession, Session, SessionError, SAVE_FORMAT};
 use serde_json::{json, Value};
 
@@ -24,10 +25,10 @@ fn assert_same(a: &Session, b: &Session) {
 #[test]
 fn save_then_load_gives_the_same_session() {
     let mut session = vs_cpu(3, &[1]);
-    session.play_cpu_move().unwrap();
+    session.play_cpu_move(&SearchContext::new()).unwrap();
     session.play_move("take2").unwrap();
-    session.play_cpu_move().unwrap();
-    session.play_cpu_move().unwrap();
+    session.play_cpu_move(&SearchContext::new()).unwrap();
+    session.play_cpu_move(&SearchContext::new()).unwrap();
     let loaded = round_trip(&session);
     assert_same(&session, &loaded);
     assert_eq!(loaded.created(), session.created());
@@ -38,9 +39,9 @@ fn save_then_load_gives_the_same_session() {
 fn undone_moves_survive_a_reload_and_redo_the_same() {
     let mut session = vs_cpu(2, &[0]);
     session.play_move("take1").unwrap();
-    session.play_cpu_move().unwrap();
+    session.play_cpu_move(&SearchContext::new()).unwrap();
     session.play_move("take2").unwrap();
-    session.play_cpu_move().unwrap();
+    session.play_cpu_move(&SearchContext::new()).unwrap();
     session.undo().unwrap();
     let mut loaded = round_trip(&session);
     assert_same(&session, &loaded);

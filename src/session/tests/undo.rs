@@ -1,4 +1,5 @@
 use super::{local, moves, vs_cpu};
+use crate::search::SearchContext;
 use crate::session::SessionError;
 
 #[test]
@@ -45,7 +46,7 @@ fn a_new_move_after_undo_clears_redo() {
 fn vs_cpu_undo_goes_back_to_before_the_human_move_with_the_cpu_reply() {
     let mut session = vs_cpu(2, &[0]);
     session.play_move("take1").unwrap();
-    let reply = session.play_cpu_move().unwrap();
+    let reply = session.play_cpu_move(&SearchContext::new()).unwrap();
     assert_eq!(session.game().ply(), 2);
     session.undo().unwrap();
     assert_eq!(session.game().ply(), 0);
@@ -71,10 +72,10 @@ fn vs_cpu_undo_while_the_cpu_is_to_move_takes_back_the_human_move() {
 fn vs_cpu_with_three_seats_undo_takes_back_both_cpu_replies() {
     let mut session = vs_cpu(3, &[0]);
     session.play_move("take1").unwrap();
-    session.play_cpu_move().unwrap();
-    session.play_cpu_move().unwrap();
+    session.play_cpu_move(&SearchContext::new()).unwrap();
+    session.play_cpu_move(&SearchContext::new()).unwrap();
     session.play_move("take1").unwrap();
-    session.play_cpu_move().unwrap();
+    session.play_cpu_move(&SearchContext::new()).unwrap();
     let after_round_one: Vec<String> = moves(&session)[..3].to_vec();
     let all = moves(&session);
 
@@ -99,7 +100,7 @@ fn vs_cpu_with_three_seats_undo_takes_back_both_cpu_replies() {
 fn vs_cpu_nothing_to_undo_when_only_the_cpu_has_moved() {
     let mut session = vs_cpu(2, &[1]);
     assert!(session.cpu_to_move());
-    session.play_cpu_move().unwrap();
+    session.play_cpu_move(&SearchContext::new()).unwrap();
     assert!(!session.can_undo());
     assert_eq!(session.undo(), Err(SessionError::NothingToUndo));
     assert_eq!(session.game().ply(), 1);

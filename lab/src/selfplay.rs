@@ -1,10 +1,10 @@
 //! The match harness: CPU players play each other with seats rotated every game, and the
 //! report counts wins per player and per seat, draws, game length, move times and search depths.
 
-use super::limits::ThinkClock;
-use super::{endgame, levels, GameFactory, Playable, Player};
-use crate::position::{EndReason, GameResult, MoveInfo, Seat, SetupError, Variant};
-use crate::record::AnyGame;
+use crate::players::Player;
+use damas::search::limits::ThinkClock;
+use damas::search::{GameFactory, Playable, SearchContext};
+use damas::{AnyGame, EndReason, GameResult, MoveInfo, Seat, SetupError, Variant};
 use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Mutex;
@@ -33,7 +33,7 @@ pub enum SelfplayError {
 }
 
 /// Half a man in the reference search's material units: the draughts harness's margin for a
-/// level opening (`damas selfplay --level-openings`).
+/// level opening (`damas-lab selfplay --level-openings`).
 pub const LEVEL_MARGIN: i32 = 50;
 
 /// Openings drawn at most for one game when only level ones are wanted
@@ -421,16 +421,17 @@ pub struct Answer {
 }
 
 /// How a harness asks a player for a move on a game `G` (the real one is
-/// [`Playable::decide`]).
+/// [`Playable::decide_as`]).
 pub type Mover<'a, G> = dyn Fn(&G, Player, u64, &AtomicBool) -> Option<Answer> + Sync + 'a;
 /// Called with (games finished, games in all) after each game.
 pub type Progress<'a> = dyn Fn(u32, u32) + Sync + 'a;
 
 /// Plays the match of `config` with the games of `factory` (the catalogue's `new_game`) and the
-/// real players.
+/// real players, whose searches keep their state in `context`.
 pub fn run(
     config: &MatchConfig,
     factory: &GameFactory<'_>,
+    context: &SearchContext,
     progress: Option<&Progress<'_>>,
 ) -> Result<MatchReport, SelfplayError> {
     // A player's first search reads the endgame databases on its clock; read them before the
@@ -438,32 +439,31 @@ pub fn run(
     let probes_tables = config
         .players
         .iter()
-        .any(|&player| levels::config(config.variant, player).params.endgame);
+        .any(|&player| player.config(config.variant).params.endgame);
     if probes_tables {
-        endgame::tables(config.variant.kind);
+        context.endgame().tables(config.variant.kind);
     }
-    run_with(config, factory, &real_move, progress)
+    run_with(config, factory, &real_mover(context), progress)
 }
 
-/// The real players' move in a match.
-fn real_move(
-    game: &(dyn Playable + 'static),
-    player: Player,
-    seed: u64,
-    stop: &AtomicBool,
-) -> Option<Answer> {
-    game.decide(player, seed, None, stop)
-        .map(|decision| Answer {
-            info: decision.info,
-            score: decision.score,
-            depth: decision.depth,
-        })
+/// The real players' moves in a match, their searches keeping their state in `context`.
+fn real_mover(
+    context: &SearchContext,
+) -> impl Fn(&(dyn Playable + 'static), Player, u64, &AtomicBool) -> Option<Answer> + Sync + '_ {
+    move |game, player, seed, stop| {
+        game.decide_as(&player.config(game.variant()), seed, None, stop, context)
+            .map(|decision| Answer {
+                info: decision.info,
+                score: decision.score,
+                depth: decision.depth,
+            })
+    }
 }
 
 /// Whether the harness with [`MatchConfig::level_openings`] set to `margin` would play the
 /// position `game` is in as an opening (forced moves played first, see `opening_is_level`).
 pub fn is_level_opening(game: &mut (dyn Playable + 'static), margin: i32) -> bool {
-    opening_is_level(game, margin, &real_move)
+    opening_is_level(game, margin, &real_mover(&SearchContext::new()))
 }
 
 /// Forced moves played at most before an opening is judged ([`opening_is_level`]).
@@ -579,7 +579,8 @@ pub fn openings(
     config: &MatchConfig,
     factory: &GameFactory<'_>,
 ) -> Result<Vec<OpeningDraw>, SelfplayError> {
-    openings_with(config, factory, &real_move)
+    // Openings are judged by the reference search, which keeps nothing between moves.
+    openings_with(config, factory, &real_mover(&SearchContext::new()))
 }
 
 /// [`openings`] with any game type, factory and mover.

@@ -1,7 +1,7 @@
-//! Texel tuning of the draughts evaluation (issue 16): the weights that make the evaluation
+//! Texel tuning of the draughts evaluation: the weights that make the evaluation
 //! best predict the results of the engine's own games.
 //!
-//! The engine plays itself ([`super::selfplay`], seeded random openings so the games differ);
+//! The engine plays itself ([`crate::selfplay`], seeded random openings so the games differ);
 //! every quiet position of those games (the side to move has no capture: draughts captures are
 //! compulsory, so the static value of a capture position means little) becomes a sample labelled
 //! with its game's result for seat 0 (1, ½ or 0). The loss is the mean squared error between the
@@ -9,19 +9,19 @@
 //! ([`combine`]); `scale` is fitted first for the starting weights and then held, and the
 //! weights move by coordinate descent (each weight ±step while the loss falls, steps halving from
 //! 16 to 1). The man stays worth 100, which fixes the units. Every tenth game is held out and its
-//! loss reported, so an over-fitted set of weights shows. Rerun with `damas tune <game>`; the
+//! loss reported, so an over-fitted set of weights shows. Rerun with `damas-lab tune <game>`; the
 //! figures of the committed weights are in docs/cpu.md ("Tuned evaluation").
 
-use super::eval::draughts::{combine, SideFeatures, Weights};
-use super::eval::{diagonal, turkish};
-use super::searchable::{EvalStyle, Searchable};
-use super::selfplay::{self, GameSummary, MatchConfig, Progress, SelfplayError};
-use super::{GameFactory, Player};
-use crate::games::english::English;
-use crate::games::international::International;
-use crate::games::turkish::Turkish;
-use crate::position::{GameKind, GameResult, MoveError, Position, Variant};
-use crate::record::Record;
+use crate::players::Player;
+use crate::selfplay::{self, GameSummary, MatchConfig, Progress, SelfplayError};
+use damas::games::english::English;
+use damas::games::international::International;
+use damas::games::turkish::Turkish;
+use damas::search::eval::draughts::{combine, SideFeatures, Weights};
+use damas::search::eval::{diagonal, turkish};
+use damas::search::searchable::{EvalStyle, Searchable};
+use damas::search::{GameFactory, SearchContext};
+use damas::{GameKind, GameResult, MoveError, Position, Record, Variant};
 use std::fmt;
 use thiserror::Error;
 
@@ -69,7 +69,7 @@ pub enum TuneError {
     NotTunable,
     #[error("the capture game's win shares are fitted on games of 3 seats, not {0}")]
     Seats(usize),
-    #[error("line {0} of the games file is not a game of `damas selfplay --record`")]
+    #[error("line {0} of the games file is not a game of `damas-lab selfplay --record`")]
     RecordLine(usize),
     #[error("line {line} of the games file is a game of {seats} seats, not 3")]
     RecordSeats { line: usize, seats: usize },
@@ -277,6 +277,7 @@ pub struct TuneConfig {
 pub fn run(
     config: &TuneConfig,
     factory: &GameFactory<'_>,
+    context: &SearchContext,
     progress: Option<&Progress<'_>>,
 ) -> Result<TuneReport, TuneError> {
     if !config.kind.is_draughts() {
@@ -291,7 +292,7 @@ pub fn run(
         config.jobs,
         config.opening_plies,
     );
-    let report = selfplay::run(&matches, factory, progress)?;
+    let report = selfplay::run(&matches, factory, context, progress)?;
     let skip = config.opening_plies as usize;
     let setup = |error| TuneError::Selfplay(SelfplayError::Setup(error));
     match config.kind {
@@ -449,14 +450,20 @@ mod tests {
     fn a_short_tuning_run_lowers_the_training_loss_on_real_games() {
         let config = TuneConfig {
             kind: GameKind::English,
-            player: Player::Cpu(super::super::Level::Easy),
+            player: Player::Cpu(damas::search::Level::Easy),
             games: 20,
             seed: 5,
             jobs: 1,
             opening_plies: 4,
             max_passes: 30,
         };
-        let report = run(&config, &crate::catalogue::new_game, None).expect("tuning runs");
+        let report = run(
+            &config,
+            &damas::catalogue::new_game,
+            &SearchContext::new(),
+            None,
+        )
+        .expect("tuning runs");
         assert_eq!(report.games, 20);
         assert!(report.training > 100, "{} samples", report.training);
         assert!(report.loss_fitted.0 <= report.loss_start.0);

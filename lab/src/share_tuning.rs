@@ -1,8 +1,8 @@
-//! Fits the capture game's learned win shares ([`super::eval::capture_shares`]) to the ends of
-//! the engine's own games: `damas tune capture`.
+//! Fits the capture game's learned win shares ([`damas::search::eval::capture_shares`]) to the ends of
+//! the engine's own games: `damas-lab tune capture`.
 //!
-//! The games are a match of three seats the tuner plays ([`super::selfplay`]) or the games
-//! `damas selfplay --record` wrote (the committed weights were fitted on the playout search's
+//! The games are a match of three seats the tuner plays ([`crate::selfplay`]) or the games
+//! `damas-lab selfplay --record` wrote (the committed weights were fitted on the playout search's
 //! games, before the search used them). Every position of those games becomes a sample: each
 //! seat's features and each seat's share of the game's end (1 to a sole leader, 1/k to each of k
 //! sharing the top, 0 to the others, as a playout scores it). The model is a conditional logit
@@ -13,14 +13,14 @@
 //! if they predict better. The figures of the committed weights are in docs/cpu.md ("A learned
 //! estimate at the leaves").
 
-use super::eval::capture_shares::{self, Outlook, FEATURES, FEATURE_NAMES, SEATS};
-use super::searchable::{Rewards, Searchable};
-use super::selfplay::{self, MatchConfig, Progress};
-use super::tuning::TuneError;
-use super::{GameFactory, Player};
-use crate::games::capture::Capture;
-use crate::position::{GameKind, Position, Seat, SetupError, Variant};
-use crate::record::Record;
+use crate::players::Player;
+use crate::selfplay::{self, MatchConfig, Progress};
+use crate::tuning::TuneError;
+use damas::games::capture::Capture;
+use damas::search::eval::capture_shares::{self, Outlook, FEATURES, FEATURE_NAMES, SEATS};
+use damas::search::searchable::{Rewards, Searchable};
+use damas::search::{GameFactory, SearchContext};
+use damas::{GameKind, Position, Record, Seat, SetupError, Variant};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 use std::fmt;
@@ -42,7 +42,7 @@ pub struct Sample {
     pub shares: [f32; SEATS],
 }
 
-/// The games of a file written by `damas selfplay --record` (one a line: number, players,
+/// The games of a file written by `damas-lab selfplay --record` (one a line: number, players,
 /// result, ending, plies, moves), as their moves; each must be a game of three seats (a
 /// capture game of other seats replays on the same board, with the wrong seats' shares).
 pub fn games_of_record(text: &str) -> Result<Vec<Vec<String>>, TuneError> {
@@ -290,6 +290,7 @@ pub struct ShareTuneConfig {
 pub fn run(
     config: &ShareTuneConfig,
     factory: &GameFactory<'_>,
+    context: &SearchContext,
     progress: Option<&Progress<'_>>,
 ) -> Result<ShareReport, TuneError> {
     if config.players.len() != SEATS {
@@ -303,7 +304,7 @@ pub fn run(
         config.jobs,
         config.opening_plies,
     );
-    let report = selfplay::run(&matches, factory, progress)?;
+    let report = selfplay::run(&matches, factory, context, progress)?;
     let games: Vec<Vec<String>> = report.games.into_iter().map(|game| game.moves).collect();
     fit_games(&games)
 }
@@ -342,7 +343,7 @@ impl fmt::Display for ShareReport {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::eval::capture_shares::softmax as shares_of_scores;
+    use damas::search::eval::capture_shares::softmax as shares_of_scores;
     use rand::Rng;
 
     fn start() -> Capture {

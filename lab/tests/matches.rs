@@ -2,9 +2,10 @@
 //! the game's own rules, and the same seed replays the same moves whatever the thread count.
 
 use damas::catalogue;
-use damas::search::selfplay::{self, MatchConfig, MatchReport, MAX_PLIES};
-use damas::search::{Level, Player};
+use damas::search::{Level, SearchContext};
 use damas::{GameKind, GameResult, Variant};
+use damas_lab::selfplay::{self, MatchConfig, MatchReport, MAX_PLIES};
+use damas_lab::Player;
 
 fn play(kind: GameKind, players: u8, levels: &[Level], games: u32, jobs: usize) -> MatchReport {
     let config = MatchConfig {
@@ -18,7 +19,7 @@ fn play(kind: GameKind, players: u8, levels: &[Level], games: u32, jobs: usize) 
         level_openings: None,
         only_games: None,
     };
-    selfplay::run(&config, &catalogue::new_game, None).expect("match")
+    selfplay::run(&config, &catalogue::new_game, &SearchContext::new(), None).expect("match")
 }
 
 fn assert_adds_up(report: &MatchReport, games: u32) {
@@ -154,7 +155,7 @@ fn capture_smoke_matches() {
     );
 }
 
-/// The harness's level openings (`damas selfplay --level-openings`) in International. Seed 3's
+/// The harness's level openings (`damas-lab selfplay --level-openings`) in International. Seed 3's
 /// first opening is 34-29 16-21 29-23 19x28: White's man on 23 is taken, White takes back once
 /// (32x23 or 33x22) and Black again (18x29; 17x28 or 18x27), and White has no capture left:
 /// Black is a man up by force, which the reference search sees (about -100 for White, to move).
@@ -174,10 +175,17 @@ fn level_openings_replace_an_international_opening_that_loses_a_man() {
         level_openings,
         only_games: None,
     };
-    let plain = selfplay::run(&config(None), &catalogue::new_game, None).expect("match");
+    let plain = selfplay::run(
+        &config(None),
+        &catalogue::new_game,
+        &SearchContext::new(),
+        None,
+    )
+    .expect("match");
     let level = selfplay::run(
         &config(Some(selfplay::LEVEL_MARGIN)),
         &catalogue::new_game,
+        &SearchContext::new(),
         None,
     )
     .expect("match");
@@ -200,7 +208,8 @@ fn level_openings_replace_an_international_opening_that_loses_a_man() {
         for text in moves {
             replay.play(&text).expect("legal");
         }
-        let judged = replay.decide(Player::Reference, 0, None, &stop);
+        let reference = Player::Reference.config(replay.variant());
+        let judged = replay.decide_as(&reference, 0, None, &stop, &SearchContext::new());
         judged.expect("a move").score
     };
     assert!(judge(opening(&plain, 0)) <= -selfplay::LEVEL_MARGIN);
@@ -234,7 +243,8 @@ fn seeds_draw_their_own_openings() {
             level_openings: None,
             only_games: None,
         };
-        let report = selfplay::run(&config, &catalogue::new_game, None).expect("match");
+        let report = selfplay::run(&config, &catalogue::new_game, &SearchContext::new(), None)
+            .expect("match");
         report
             .games
             .iter()
@@ -275,8 +285,9 @@ fn the_level_check_plays_forced_moves_before_it_judges() {
             .collect::<Vec<_>>()
     };
     assert_eq!(texts(turkish.as_ref()), ["f4xf6xf8"]);
+    let reference = Player::Reference.config(turkish.variant());
     let answer = turkish
-        .decide(Player::Reference, 0, None, &stop)
+        .decide_as(&reference, 0, None, &stop, &SearchContext::new())
         .expect("a move");
     assert_eq!((answer.score, answer.depth), (0, 0), "not searched");
     let before = (turkish.position_text(), turkish.ply());
@@ -296,7 +307,7 @@ fn the_level_check_plays_forced_moves_before_it_judges() {
     assert_eq!((english.position_text(), english.ply()), before);
 }
 
-/// Turkish seed 10's 4-ply openings, as `damas selfplay turkish --level-openings --seed 10`
+/// Turkish seed 10's 4-ply openings, as `damas-lab selfplay turkish --level-openings --seed 10`
 /// draws them: four of the plain harness's ten (pairs 2, 3, 5 and 7) lose material by force and
 /// are drawn again, the other six are the plain harness's own, and every opening played passes
 /// the level check. Until 2026-12-06 the check played, for pairs 2, 5 and 7, three openings that
@@ -356,6 +367,7 @@ fn turkish_level_openings_turn_down_openings_lost_by_a_forced_capture() {
     let some = selfplay::run(
         &config(Some(selfplay::LEVEL_MARGIN), Some(vec![5, 4, 12])),
         &catalogue::new_game,
+        &SearchContext::new(),
         None,
     )
     .expect("match");

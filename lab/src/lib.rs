@@ -1,0 +1,18 @@
+//! The laboratory beside the Damas engine: what measures and tunes the CPU players, never what
+//! a player meets.
+//!
+//! - [`players`]: who a match seats — the engine's levels and the frozen yardsticks (baseline,
+//!   the seed's reference CPU, expert on one thread);
+//! - [`selfplay`]: the match harness (seats rotated, seeded openings, level openings, records);
+//! - [`tuning`]: the Texel tuner of the draughts weights;
+//! - [`share_tuning`]: the fit of the capture game's learned win shares.
+//!
+//! The `damas-lab` binary runs them (`damas-lab selfplay …`, `damas-lab tune …`); what was
+//! measured with it is in `lab/JOURNAL.md`.
+
+pub mod players;
+pub mod selfplay;
+pub mod share_tuning;
+pub mod tuning;
+
+pub use players::Player;

@@ -1,0 +1,268 @@
+//! The players a lab match seats: the engine's levels as players meet them, and the yardsticks
+//! that measure them, frozen here as the lab's own configurations so that a change to the
+//! levels leaves them alone.
+//!
+//! - the **baseline**: the hard level as it was when expert came, written out in full;
+//! - the **reference**: the seed's Turkish CPU (three plies for each side, captures finished at
+//!   the horizon, material only);
+//! - **expert-single**: expert on one search thread, the yardstick for its helper thread.
+
+use damas::search::alphabeta::{MultiPlayer, Params};
+use damas::search::levels::{self, MoveTime, REFERENCE_DEPTH};
+use damas::search::limits::Limits;
+use damas::search::searchable::EvalStyle;
+use damas::search::{Level, PlayerConfig};
+use damas::{GameKind, Variant};
+use std::time::Duration;
+
+/// A player of a lab match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Player {
+    /// A level; `Cpu(Level::Expert)` thinks for [`MoveTime::DEFAULT`].
+    Cpu(Level),
+    Expert(MoveTime),
+    /// Expert on one search thread: the yardstick for expert's helper thread.
+    ExpertSingle(MoveTime),
+    /// The seed's Turkish CPU.
+    Reference,
+    /// Hard frozen as it played when expert was introduced.
+    Baseline,
+}
+
+impl Player {
+    /// The player of `level`, with `movetime` for expert (ignored by the other levels).
+    pub fn at_level(level: Level, movetime: MoveTime) -> Player {
+        Player::from(damas::search::Player::at_level(level, movetime))
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Player::Cpu(level) => level.as_str(),
+            Player::Expert(_) => Level::Expert.as_str(),
+            Player::ExpertSingle(_) => "expert-single",
+            Player::Reference => "reference",
+            Player::Baseline => "baseline",
+        }
+    }
+
+    /// The name with expert's thinking time when it is not the default (match tables).
+    pub fn label(self) -> String {
+        match self {
+            Player::Expert(time) | Player::ExpertSingle(time) if time != MoveTime::DEFAULT => {
+                format!("{} {}ms", self.as_str(), time.millis())
+            }
+            _ => self.as_str().to_string(),
+        }
+    }
+
+    /// `easy`, `medium`, `hard`, `expert` (default thinking time), `expert-single`,
+    /// `reference` or `baseline`.
+    pub fn parse(text: &str) -> Option<Player> {
+        match text {
+            "expert-single" => Some(Player::ExpertSingle(MoveTime::DEFAULT)),
+            "reference" => Some(Player::Reference),
+            "baseline" => Some(Player::Baseline),
+            _ => damas::search::Player::parse(text).map(Player::from),
+        }
+    }
+
+    /// The same player thinking `movetime` where it is timed (expert and expert-single).
+    pub fn with_movetime(self, movetime: MoveTime) -> Player {
+        match self {
+            Player::Expert(_) => Player::Expert(movetime),
+            Player::ExpertSingle(_) => Player::ExpertSingle(movetime),
+            other => other,
+        }
+    }
+
+    /// The engine's player, for the levels; `None` for a yardstick.
+    pub fn level(self) -> Option<damas::search::Player> {
+        match self {
+            Player::Cpu(level) => Some(damas::search::Player::Cpu(level)),
+            Player::Expert(movetime) => Some(damas::search::Player::Expert(movetime)),
+            _ => None,
+        }
+    }
+
+    /// The search configuration of this player in `variant`.
+    pub fn config(self, variant: Variant) -> PlayerConfig {
+        match self {
+            Player::Cpu(level) => levels::config(variant, damas::search::Player::Cpu(level)),
+            Player::Expert(movetime) => {
+                levels::config(variant, damas::search::Player::Expert(movetime))
+            }
+            Player::ExpertSingle(movetime) => {
+                let expert = levels::config(variant, damas::search::Player::Expert(movetime));
+                PlayerConfig {
+                    params: Params {
+                        threads: 1,
+                        ..expert.params
+                    },
+                    ..expert
+                }
+            }
+            Player::Reference => reference_config(),
+            Player::Baseline => baseline_config(variant.kind),
+        }
+    }
+}
+
+impl From<damas::search::Player> for Player {
+    fn from(player: damas::search::Player) -> Player {
+        match player {
+            damas::search::Player::Cpu(level) => Player::Cpu(level),
+            damas::search::Player::Expert(movetime) => Player::Expert(movetime),
+        }
+    }
+}
+
+/// The seed's Turkish CPU: six plies, material only, captures finished, noise ±3.
+fn reference_config() -> PlayerConfig {
+    PlayerConfig {
+        params: Params {
+            limits: Limits::depth(REFERENCE_DEPTH),
+            style: EvalStyle::Material,
+            quiescence: true,
+            noise: 3,
+            seed: 0,
+            table_bits: 16,
+            reductions: false,
+            multi_player: MultiPlayer::Paranoid,
+            aspiration: 0,
+            endgame: false,
+            contempt: 0,
+            move_pruning: None,
+            threads: 1,
+        },
+        mistakes: None,
+    }
+}
+
+/// The hard level as it was when expert came, written out in full so that later changes to
+/// hard's budgets leave it alone: 600 000 nodes in draughts, 300 000 in Diamond, 100 000 in the
+/// capture game; table 2^20; noise ±2; late-move reductions in draughts; the classic (hand-set)
+/// draughts weights. It shares the engine's search and evaluations, so a change there must keep
+/// this player's behaviour (the classic weights stay behind [`EvalStyle::Classic`]) for the
+/// harness to stay a fixed yardstick.
+fn baseline_config(kind: GameKind) -> PlayerConfig {
+    let (nodes, max_depth) = match kind {
+        GameKind::English | GameKind::International | GameKind::Turkish => (600_000, 40),
+        GameKind::Diamond => (300_000, 12),
+        GameKind::Capture => (100_000, 20),
+    };
+    PlayerConfig {
+        params: Params {
+            limits: Limits {
+                max_depth,
+                min_depth: 1,
+                max_nodes: nodes,
+                max_time: Duration::from_secs(2),
+                soft_time: None,
+                wall_cap: None,
+            },
+            style: EvalStyle::Classic,
+            quiescence: kind.is_draughts(),
+            noise: 2,
+            seed: 0,
+            table_bits: 20,
+            reductions: kind.is_draughts(),
+            multi_player: MultiPlayer::Paranoid,
+            aspiration: 0,
+            endgame: false,
+            contempt: 0,
+            move_pruning: None,
+            threads: 1,
+        },
+        mistakes: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn players_parse_by_name_and_timed_ones_take_their_time() {
+        assert_eq!(Player::parse("baseline"), Some(Player::Baseline));
+        assert_eq!(Player::parse("reference"), Some(Player::Reference));
+        assert_eq!(Player::parse("hard"), Some(Player::Cpu(Level::Hard)));
+        assert_eq!(
+            Player::parse("expert"),
+            Some(Player::Expert(MoveTime::DEFAULT))
+        );
+        assert_eq!(Player::parse("grandmaster"), None);
+        let slow = MoveTime::from_millis(3_000).expect("in range");
+        assert_eq!(
+            Player::parse("expert-single").map(|p| p.with_movetime(slow)),
+            Some(Player::ExpertSingle(slow))
+        );
+        assert_eq!(Player::ExpertSingle(slow).label(), "expert-single 3000ms");
+        assert_eq!(
+            Player::ExpertSingle(MoveTime::DEFAULT).label(),
+            "expert-single"
+        );
+        assert_eq!(Player::Expert(slow).label(), "expert 3000ms");
+        assert_eq!(Player::Baseline.with_movetime(slow), Player::Baseline);
+    }
+
+    #[test]
+    fn the_levels_play_as_the_engine_configures_them() {
+        for kind in GameKind::ALL {
+            let variant = Variant::standard(kind);
+            for level in Level::ALL {
+                let engine = damas::search::Player::at_level(level, MoveTime::DEFAULT);
+                let lab = Player::from(engine);
+                assert_eq!(lab.level(), Some(engine));
+                assert_eq!(
+                    lab.config(variant).params,
+                    levels::config(variant, engine).params
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn expert_single_is_expert_on_one_thread() {
+        for kind in GameKind::ALL {
+            let variant = Variant::standard(kind);
+            let expert = Player::Expert(MoveTime::DEFAULT).config(variant).params;
+            let single = Player::ExpertSingle(MoveTime::DEFAULT)
+                .config(variant)
+                .params;
+            assert_eq!(single.threads, 1);
+            assert_eq!(
+                Params {
+                    threads: 1,
+                    ..expert
+                },
+                single
+            );
+        }
+    }
+
+    #[test]
+    fn the_yardsticks_count_nodes_keep_the_old_weights_and_search_paranoid() {
+        for kind in GameKind::ALL {
+            let variant = Variant::standard(kind);
+            for player in [Player::Baseline, Player::Reference] {
+                let params = player.config(variant).params;
+                assert!(!params.limits.is_timed(), "{kind:?} {player:?}");
+                assert_eq!(params.threads, 1);
+                assert_eq!(params.multi_player, MultiPlayer::Paranoid);
+                assert_eq!(params.limits.wall_cap, None, "the CPU guard alone");
+                assert!(
+                    !params.endgame,
+                    "the yardsticks replay whatever files a machine holds"
+                );
+            }
+            assert_eq!(
+                Player::Baseline.config(variant).params.style,
+                EvalStyle::Classic
+            );
+            assert_eq!(
+                Player::Reference.config(variant).params.style,
+                EvalStyle::Material
+            );
+        }
+    }
+}
