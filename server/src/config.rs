@@ -1,6 +1,9 @@
 //! What a server instance is told at start: its limits, the browsers it admits, its time.
 
+use crate::pools::{LogRatedResults, RatedResults};
 use crate::time::TimeSource;
+use std::sync::Arc;
+use damas::search::levels::MoveTime;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -31,6 +34,14 @@ pub struct Config {
     pub max_connections: usize,
     /// This instance's name as a lease owner.
     pub instance: String,
+    /// The expert CPU's thinking time per move (the server's CPU budget; 0.5–5 s).
+    pub cpu_movetime: MoveTime,
+    /// Pairing pools: how often a wave pairs the waiting players …
+    pub pool_wave: Duration,
+    /// … and how long a player waits before the CPU stands in.
+    pub pool_cpu_after: Duration,
+    /// Where rated games' results go (the ratings store).
+    pub ratings: Arc<dyn RatedResults>,
 }
 
 impl Default for Config {
@@ -46,6 +57,10 @@ impl Default for Config {
             max_strikes: 10,
             max_connections: 20_000,
             instance: crate::lobby::new_code().to_string(),
+            cpu_movetime: MoveTime::DEFAULT,
+            pool_wave: crate::pools::WAVE,
+            pool_cpu_after: crate::pools::CPU_AFTER,
+            ratings: Arc::new(LogRatedResults),
         }
     }
 }

@@ -11,7 +11,9 @@
 //! - Message families, as pure functions on the room record:
 //!   [`lobby`] (create, join, resume, CPU seats, leave, rematch, codes and tokens),
 //!   [`play`] (moves through the session, resignation, who controls a seat),
-//!   [`clocks`] (main time and byo-yomi).
+//!   [`clocks`] (main time and byo-yomi), [`offers`] (draw offers, abort), [`cpu_rooms`]
+//!   ("play the CPU": no clock, undo/redo).
+//! - [`pools`]: quick pairing (waves by rating, the CPU standing in) and the rated-results seam.
 //! - [`store`]: the `RoomStore` seam and its backends ([`store::memory`], `store::redis`).
 //! - [`config`], [`error`], [`time`] (unix-ms time that tests move forward).
 //! - [`bench`]: the load generator behind `damas-server bench`.
@@ -19,10 +21,13 @@ pub mod bench;
 pub mod clocks;
 pub mod config;
 pub mod connection;
+pub mod cpu_rooms;
 pub mod error;
 pub mod hub;
 pub mod lobby;
+pub mod offers;
 pub mod play;
+pub mod pools;
 pub mod protocol;
 pub mod server;
 pub mod store;

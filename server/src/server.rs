@@ -6,6 +6,7 @@
 use crate::config::Config;
 use crate::connection;
 use crate::hub::Hubs;
+use crate::pools::Pools;
 use crate::store::RoomStore;
 use axum::extract::{State, WebSocketUpgrade};
 use axum::http::{header, HeaderMap, StatusCode};
@@ -34,6 +35,8 @@ pub struct Shared {
     pub store: Arc<dyn RoomStore>,
     pub config: Config,
     pub hubs: Hubs,
+    /// This instance's pairing pools.
+    pub pools: Pools,
     /// One permit per open socket.
     connections: Arc<Semaphore>,
     /// Turns true when the server shuts down; connections close.
@@ -52,9 +55,11 @@ pub async fn run(
         store,
         connections: Arc::new(Semaphore::new(config.max_connections)),
         hubs: Hubs::default(),
+        pools: Pools::default(),
         config,
         shutdown: stopped,
     });
+    tokio::spawn(crate::pools::run_waves(Arc::clone(&shared)));
     let app = router(shared);
     // Moves and states are small messages that must leave at once: no Nagle delay.
     let listener = listener.tap_io(|socket| {
