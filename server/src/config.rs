@@ -2,9 +2,9 @@
 
 use crate::pools::{LogRatedResults, RatedResults};
 use crate::time::TimeSource;
-use std::sync::Arc;
 use damas::search::levels::MoveTime;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// The seeds: "a los 45 segundos la CPU empieza a jugar sus turnos".

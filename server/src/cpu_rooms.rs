@@ -57,10 +57,9 @@ fn ensure_cpu_room(record: &RoomRecord) -> Result<(), RoomError> {
 /// Ends that undo cannot take back: a resignation, an agreed draw, an abort.
 fn final_end(record: &RoomRecord) -> bool {
     record.resigned.is_some()
-        || record
-            .result
-            .as_ref()
-            .is_some_and(|r| r.reason == AGREEMENT || r.reason == ABORTED || r.reason == "resignation")
+        || record.result.as_ref().is_some_and(|r| {
+            r.reason == AGREEMENT || r.reason == ABORTED || r.reason == "resignation"
+        })
 }
 
 /// Takes back the person's last move and the CPU's replies after it.

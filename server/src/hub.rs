@@ -10,13 +10,13 @@
 use crate::error::RoomError;
 use crate::lobby;
 use crate::play::{self, Game};
-use crate::{cpu_rooms, offers};
 use crate::protocol::VERSION;
 use crate::server::Shared;
 use crate::store::{
     ClockSettings, GameChoice, RoomCode, RoomEvent, RoomKind, RoomRecord, RoomResult, Save,
     SeatClock, SeatKind, Versioned,
 };
+use crate::{cpu_rooms, offers};
 use futures_util::StreamExt;
 use serde::Serialize;
 use serde_json::value::RawValue;
@@ -805,10 +805,12 @@ impl Hub {
                 .collect(),
             can_undo: matches!(value.kind, RoomKind::Cpu { .. })
                 && value.resigned.is_none()
-                && game
-                    .movers()
-                    .iter()
-                    .any(|&s| value.seats.get(usize::from(s)).is_some_and(|s| s.kind == SeatKind::Human)),
+                && game.movers().iter().any(|&s| {
+                    value
+                        .seats
+                        .get(usize::from(s))
+                        .is_some_and(|s| s.kind == SeatKind::Human)
+                }),
             can_redo: !value.redo.is_empty(),
             must_capture: game.must_capture(),
             view,

@@ -165,7 +165,12 @@ fn compatible(a: &Candidate, b: &Candidate, others_wait: bool) -> bool {
 /// gaps (dynamic programming over the sorted list).
 pub fn pair_wave(waiting: &[Candidate]) -> Vec<(usize, usize)> {
     let mut order: Vec<usize> = (0..waiting.len()).collect();
-    order.sort_by_key(|&i| (waiting[i].rating, std::cmp::Reverse(waiting[i].waves_missed)));
+    order.sort_by_key(|&i| {
+        (
+            waiting[i].rating,
+            std::cmp::Reverse(waiting[i].waves_missed),
+        )
+    });
     let others_wait = waiting.len() > 2;
     let n = order.len();
     // best[i]: (pairs, -gaps) over the first i players of `order`, and whether player i-1 is
@@ -392,7 +397,8 @@ impl Pools {
                 })
                 .collect();
             let pairs = pair_wave(&candidates);
-            let mut taken: Vec<Option<Entry>> = std::mem::take(entries).into_iter().map(Some).collect();
+            let mut taken: Vec<Option<Entry>> =
+                std::mem::take(entries).into_iter().map(Some).collect();
             for (a, b) in pairs {
                 if let (Some(a), Some(b)) = (taken[a].take(), taken[b].take()) {
                     decisions.push(Decision::Pair(a, b));

@@ -59,7 +59,9 @@ pub enum ClientMessage {
     /// Offers a draw (2 players; offering back accepts the opponent's offer).
     OfferDraw {},
     /// Answers the opponent's draw offer.
-    AnswerDraw { accept: bool },
+    AnswerDraw {
+        accept: bool,
+    },
     /// Ends the game without a result while a side has not moved yet.
     Abort {},
     /// Rooms against the CPU: takes back the sender's last move (and the CPU's replies).
@@ -76,7 +78,10 @@ pub enum ClientMessage {
         seat: Option<u8>,
     },
     /// Waits in a pairing pool for an opponent.
-    PoolJoin { pool: PoolChoice, nickname: String },
+    PoolJoin {
+        pool: PoolChoice,
+        nickname: String,
+    },
     /// Leaves the pool.
     PoolLeave {},
 }
@@ -251,8 +256,14 @@ mod tests {
             (r#"{"v":1,"type":"move","move":7}"#, "malformed"),
             (r#"{"v":1,"type":"ping","extra":1}"#, "malformed"),
             (r#"{"v":1,"type":"answer_draw"}"#, "malformed"),
-            (r#"{"v":1,"type":"answer_draw","accept":"yes"}"#, "malformed"),
-            (r#"{"v":1,"type":"pool_join","pool":{"kind":"english","x":1},"nickname":"A"}"#, "malformed"),
+            (
+                r#"{"v":1,"type":"answer_draw","accept":"yes"}"#,
+                "malformed",
+            ),
+            (
+                r#"{"v":1,"type":"pool_join","pool":{"kind":"english","x":1},"nickname":"A"}"#,
+                "malformed",
+            ),
         ];
         for (text, code) in cases {
             assert_eq!(parse(text, 4096).unwrap_err().code(), code, "{text}");
