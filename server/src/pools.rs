@@ -682,7 +682,6 @@ mod tests {
             vec![("b".into(), "c".into())]
         );
         // The one still waiting with a newcomer of their own level is paired next wave.
-        let mut a = a;
         a.waves_missed = 1;
         let waiting = vec![a, candidate("d", 1190, 0)];
         assert_eq!(pair_wave(&waiting), vec![(1, 0)]);
