@@ -42,6 +42,8 @@ pub struct Config {
     pub pool_cpu_after: Duration,
     /// Where rated games' results go (the ratings store).
     pub ratings: Arc<dyn RatedResults>,
+    /// Share the pairing pools through this Redis (with the Redis room store); else in memory.
+    pub pool_redis: Option<String>,
 }
 
 impl Default for Config {
@@ -61,6 +63,7 @@ impl Default for Config {
             pool_wave: crate::pools::WAVE,
             pool_cpu_after: crate::pools::CPU_AFTER,
             ratings: Arc::new(LogRatedResults),
+            pool_redis: None,
         }
     }
 }

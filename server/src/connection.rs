@@ -65,6 +65,14 @@ impl RateLimit {
     }
 }
 
+/// The pool a connection waits in.
+struct PoolWait {
+    ticket: Ticket,
+    notices: mpsc::UnboundedReceiver<PoolNotice>,
+    /// The seat token of the room a pairing will make (the pool keeps only its hash).
+    token: String,
+}
+
 /// The room a connection is in.
 struct Membership {
     code: RoomCode,
@@ -91,7 +99,7 @@ struct Connection {
     /// Who the player is to the pools (a guest until sign-in exists).
     identity: PlayerIdentity,
     /// The pool the connection waits in, and where its pairing is told.
-    pool: Option<(Ticket, mpsc::UnboundedReceiver<PoolNotice>)>,
+    pool: Option<PoolWait>,
     /// Pool joins are rate-limited on their own (each one costs a wave's work).
     pool_joins: RateLimit,
 }
@@ -133,8 +141,9 @@ pub async fn serve(socket: WebSocket, shared: Arc<Shared>, _permit: OwnedSemapho
         }
     }
     connection.detach().await;
-    if let Some((ticket, _)) = connection.pool.take() {
-        shared.pools.leave(&ticket);
+    if let Some(wait) = connection.pool.take() {
+        shared.pools.leave(&wait.ticket).await;
+        shared.pools.forget(&wait.ticket.id);
     }
     let _ = connection.socket.send(Message::Close(None)).await;
     linger(&mut connection.socket).await;
@@ -300,10 +309,19 @@ impl Connection {
                     return Err(RoomError::RateLimited);
                 }
                 let now = self.shared.config.time.now_ms();
-                let (ticket, notices) =
-                    self.shared
-                        .pools
-                        .join(pool, self.identity.clone(), nickname, now)?;
+                let (token, hash) = lobby::new_token();
+                let (ticket, notices) = self
+                    .shared
+                    .pools
+                    .join(
+                        pool,
+                        self.identity.clone(),
+                        nickname,
+                        hash,
+                        &self.shared.config.instance,
+                        now,
+                    )
+                    .await?;
                 let cpu_at = now + self.shared.config.pool_cpu_after.as_millis() as u64;
                 self.send(protocol::encode(&ServerMessage::PoolWaiting {
                     pool: &ticket.pool,
@@ -311,19 +329,24 @@ impl Connection {
                     cpu_at,
                 }))
                 .await;
-                self.pool = Some((ticket, notices));
+                self.pool = Some(PoolWait {
+                    ticket,
+                    notices,
+                    token,
+                });
                 Ok(())
             }
             ClientMessage::PoolLeave {} => {
-                let (ticket, mut notices) = self.pool.take().ok_or(RoomError::NotInPool)?;
-                if !self.shared.pools.leave(&ticket) {
+                let wait = self.pool.as_mut().ok_or(RoomError::NotInPool)?;
+                if !self.shared.pools.leave(&wait.ticket).await {
                     // A wave took the player already: its room is being made, and is theirs.
-                    if let Ok(notice) = tokio::time::timeout(PAIRING_PATIENCE, notices.recv()).await
-                    {
+                    let next = tokio::time::timeout(PAIRING_PATIENCE, wait.notices.recv()).await;
+                    if let Ok(notice) = next {
                         self.on_pool_notice(notice).await;
                         return Ok(());
                     }
                 }
+                self.pool = None;
                 self.send(protocol::encode(&ServerMessage::PoolLeft)).await;
                 Ok(())
             }
@@ -342,16 +365,18 @@ impl Connection {
 
     /// A pairing (or the CPU standing in): `paired`, then the connection sits in the room.
     async fn on_pool_notice(&mut self, notice: Option<PoolNotice>) {
-        self.pool = None;
+        let Some(wait) = self.pool.take() else {
+            return;
+        };
         let Some(PoolNotice::Paired {
             code,
-            token,
             opponent,
             rated,
         }) = notice
         else {
             return;
         };
+        let token = wait.token;
         self.send(protocol::encode(&ServerMessage::Paired {
             code: code.as_str(),
             opponent: &opponent,
@@ -495,11 +520,9 @@ impl Connection {
 }
 
 /// The pool's notices, or never when the connection waits in no pool.
-async fn next_notice(
-    pool: &mut Option<(Ticket, mpsc::UnboundedReceiver<PoolNotice>)>,
-) -> Option<PoolNotice> {
+async fn next_notice(pool: &mut Option<PoolWait>) -> Option<PoolNotice> {
     match pool {
-        Some((_, notices)) => notices.recv().await,
+        Some(wait) => wait.notices.recv().await,
         None => std::future::pending().await,
     }
 }

@@ -13,7 +13,8 @@
 //!   [`play`] (moves through the session, resignation, who controls a seat),
 //!   [`clocks`] (main time and byo-yomi), [`offers`] (draw offers, abort), [`cpu_rooms`]
 //!   ("play the CPU": no clock, undo/redo).
-//! - [`pools`]: quick pairing (waves by rating, the CPU standing in) and the rated-results seam.
+//! - [`pools`]: quick pairing (waves by rating, the CPU standing in) and the rated-results seam;
+//!   `pool_redis`: the pools shared through Redis.
 //! - [`store`]: the `RoomStore` seam and its backends ([`store::memory`], `store::redis`).
 //! - [`config`], [`error`], [`time`] (unix-ms time that tests move forward).
 //! - [`bench`]: the load generator behind `damas-server bench`.
@@ -27,6 +28,8 @@ pub mod hub;
 pub mod lobby;
 pub mod offers;
 pub mod play;
+#[cfg(feature = "redis")]
+pub mod pool_redis;
 pub mod pools;
 pub mod protocol;
 pub mod server;

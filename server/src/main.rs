@@ -133,6 +133,7 @@ async fn serve(cli: Cli) -> Result<(), StartError> {
         cpu_movetime: MoveTime::from_millis(cli.cpu_movetime_ms).unwrap_or_default(),
         pool_cpu_after: Duration::from_secs(cli.pool_cpu_after_secs),
         pool_wave: Duration::from_millis(cli.pool_wave_ms),
+        pool_redis: cli.redis.clone(),
         ..Config::default()
     };
     let store = open_store(&cli, &config).await?;

@@ -264,19 +264,18 @@ pub fn rated_end(before: &RoomRecord, after: &RoomRecord) -> Option<RatedGame> {
 }
 
 /// What a waiting player hears.
-#[derive(Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum PoolNotice {
-    /// A room was made for the player: sit in `seat` with `token`.
+    /// A room was made for the player: the seat whose token the player holds is theirs.
     Paired {
         code: RoomCode,
-        token: String,
         opponent: Opponent,
         rated: bool,
     },
 }
 
 /// Who the player was paired with.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Opponent {
     /// `None` for the CPU.
     pub nickname: Option<String>,
@@ -290,74 +289,185 @@ pub struct Opponent {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ticket {
     pub pool: String,
-    pub id: u64,
+    pub id: String,
 }
 
-struct Entry {
-    id: u64,
-    choice: PoolChoice,
-    identity: PlayerIdentity,
-    nickname: String,
-    joined_at: u64,
-    waves_missed: u32,
-    notify: mpsc::UnboundedSender<PoolNotice>,
-}
-
-#[derive(Default)]
-struct PoolsState {
-    pools: HashMap<String, Vec<Entry>>,
-    previous_opponent: HashMap<String, String>,
-    next_id: u64,
-}
-
-/// The pools of this instance.
-#[derive(Default)]
-pub struct Pools {
-    state: Mutex<PoolsState>,
+/// A waiting player as a pool keeps them (in memory, or as JSON in Redis). The seat token stays
+/// with the player's connection: only its hash is here.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WaitingEntry {
+    /// Random, unique across instances.
+    pub id: String,
+    /// The instance holding the player's connection (where the pairing is told).
+    pub instance: String,
+    pub choice: PoolChoice,
+    pub player: String,
+    pub account: Option<String>,
+    pub rating: u32,
+    pub nickname: String,
+    pub token_hash: String,
+    pub joined_at: u64,
+    pub waves_missed: u32,
 }
 
 /// What a wave decided for one pool.
-enum Decision {
-    Pair(Entry, Entry),
-    Cpu(Entry),
+pub enum Decision {
+    Pair(WaitingEntry, WaitingEntry),
+    Cpu(WaitingEntry),
+}
+
+/// One wave over one pool's players at `now`: the pairs, the CPU for those who waited
+/// `cpu_after_ms`, and the rest (one more wave missed each).
+pub fn decide_pool(
+    entries: Vec<WaitingEntry>,
+    previous_opponent: impl Fn(&str) -> Option<String>,
+    now: u64,
+    cpu_after_ms: u64,
+) -> (Vec<Decision>, Vec<WaitingEntry>) {
+    let candidates: Vec<Candidate> = entries
+        .iter()
+        .map(|e| Candidate {
+            player: e.player.clone(),
+            rating: e.rating,
+            waves_missed: e.waves_missed,
+            previous_opponent: previous_opponent(&e.player),
+        })
+        .collect();
+    let pairs = pair_wave(&candidates);
+    let mut taken: Vec<Option<WaitingEntry>> = entries.into_iter().map(Some).collect();
+    let mut decisions = Vec::new();
+    for (a, b) in pairs {
+        if let (Some(a), Some(b)) = (taken[a].take(), taken[b].take()) {
+            decisions.push(Decision::Pair(a, b));
+        }
+    }
+    let mut rest = Vec::new();
+    for mut entry in taken.into_iter().flatten() {
+        if now.saturating_sub(entry.joined_at) >= cpu_after_ms {
+            decisions.push(Decision::Cpu(entry));
+        } else {
+            entry.waves_missed += 1;
+            rest.push(entry);
+        }
+    }
+    (decisions, rest)
+}
+
+/// Every pool's name, for the waves of a shared backend.
+pub fn all_pools() -> Vec<PoolChoice> {
+    let mut pools = Vec::new();
+    for kind in ["english", "turkish", "international", "diamond", "capture"] {
+        for rated in [false, true] {
+            pools.push(PoolChoice {
+                kind: kind.into(),
+                rated,
+            });
+        }
+    }
+    pools
+}
+
+#[derive(Default)]
+struct MemoryPools {
+    pools: HashMap<String, Vec<WaitingEntry>>,
+    previous_opponent: HashMap<String, String>,
+}
+
+/// The pools: in this instance's memory, or shared through Redis (see `pool_redis`).
+#[derive(Default)]
+pub struct Pools {
+    memory: Mutex<MemoryPools>,
+    /// Connections of this instance waiting in a pool, by entry id.
+    waiters: Mutex<HashMap<String, mpsc::UnboundedSender<PoolNotice>>>,
+    #[cfg(feature = "redis")]
+    redis: Option<crate::pool_redis::RedisPools>,
 }
 
 impl Pools {
-    fn lock(&self) -> std::sync::MutexGuard<'_, PoolsState> {
-        self.state.lock().unwrap_or_else(|p| p.into_inner())
+    /// Pools shared by every instance on one Redis.
+    #[cfg(feature = "redis")]
+    pub fn redis(redis: crate::pool_redis::RedisPools) -> Pools {
+        Pools {
+            redis: Some(redis),
+            ..Pools::default()
+        }
     }
 
-    /// Puts a player in a pool. Rated pools refuse guests.
-    pub fn join(
+    fn memory(&self) -> std::sync::MutexGuard<'_, MemoryPools> {
+        self.memory.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    fn waiters(
+        &self,
+    ) -> std::sync::MutexGuard<'_, HashMap<String, mpsc::UnboundedSender<PoolNotice>>> {
+        self.waiters.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Puts a player in a pool (`token_hash`: the hash of the seat token the player's connection
+    /// keeps). Rated pools refuse guests.
+    pub async fn join(
         &self,
         choice: PoolChoice,
         identity: PlayerIdentity,
         nickname: String,
+        token_hash: String,
+        instance: &str,
         now: u64,
     ) -> Result<(Ticket, mpsc::UnboundedReceiver<PoolNotice>), RoomError> {
         let pool = choice.check()?;
         if choice.rated && identity.account.is_none() {
             return Err(RoomError::SignInRequired);
         }
-        let (notify, notices) = mpsc::unbounded_channel();
-        let mut state = self.lock();
-        state.next_id += 1;
-        let id = state.next_id;
-        state.pools.entry(pool.clone()).or_default().push(Entry {
-            id,
+        let id = lobby::new_code().to_string();
+        let entry = WaitingEntry {
+            id: id.clone(),
+            instance: instance.to_string(),
             choice,
-            identity,
+            player: identity.player,
+            account: identity.account,
+            rating: identity.rating,
             nickname,
+            token_hash,
             joined_at: now,
             waves_missed: 0,
-            notify,
-        });
+        };
+        let (notify, notices) = mpsc::unbounded_channel();
+        self.waiters().insert(id.clone(), notify);
+        #[cfg(feature = "redis")]
+        if let Some(redis) = &self.redis {
+            if let Err(error) = redis.add(&pool, &entry).await {
+                self.waiters().remove(&id);
+                return Err(error.into());
+            }
+            return Ok((Ticket { pool, id }, notices));
+        }
+        self.memory()
+            .pools
+            .entry(pool.clone())
+            .or_default()
+            .push(entry);
         Ok((Ticket { pool, id }, notices))
     }
 
     /// Takes a player out of their pool; false if they were no longer there (paired).
-    pub fn leave(&self, ticket: &Ticket) -> bool {
-        let mut state = self.lock();
+    /// The player's connection keeps hearing a pairing already made.
+    pub async fn leave(&self, ticket: &Ticket) -> bool {
+        let removed = self.remove_entry(ticket).await;
+        if removed {
+            self.waiters().remove(&ticket.id);
+        }
+        removed
+    }
+
+    async fn remove_entry(&self, ticket: &Ticket) -> bool {
+        #[cfg(feature = "redis")]
+        if let Some(redis) = &self.redis {
+            return redis
+                .remove(&ticket.pool, &ticket.id)
+                .await
+                .unwrap_or(false);
+        }
+        let mut state = self.memory();
         let Some(entries) = state.pools.get_mut(&ticket.pool) else {
             return false;
         };
@@ -370,73 +480,86 @@ impl Pools {
         removed
     }
 
-    /// Players waiting in every pool.
+    /// Players waiting in this instance's memory pools.
     pub fn waiting(&self) -> usize {
-        self.lock().pools.values().map(Vec::len).sum()
+        self.memory().pools.values().map(Vec::len).sum()
     }
 
-    /// One wave over every pool at `now`: pairs, then the CPU for those who waited `cpu_after`.
-    fn decide(&self, now: u64, cpu_after_ms: u64) -> Vec<Decision> {
-        let mut state = self.lock();
-        let PoolsState {
+    /// Tells a player of this instance about their pairing (false: not waiting here any more).
+    pub fn deliver(&self, id: &str, notice: PoolNotice) -> bool {
+        match self.waiters().remove(id) {
+            Some(notify) => notify.send(notice).is_ok(),
+            None => false,
+        }
+    }
+
+    /// The connection of entry `id` is gone: it hears nothing more.
+    pub fn forget(&self, id: &str) {
+        self.waiters().remove(id);
+    }
+
+    fn is_waiting_here(&self, id: &str) -> bool {
+        self.waiters().get(id).is_some_and(|n| !n.is_closed())
+    }
+
+    /// One wave of the memory pools.
+    fn decide_memory(&self, now: u64, cpu_after_ms: u64) -> Vec<Decision> {
+        let mut state = self.memory();
+        let MemoryPools {
             pools,
             previous_opponent,
-            ..
         } = &mut *state;
         let mut decisions = Vec::new();
         for entries in pools.values_mut() {
             // A player whose connection is gone is no longer waiting.
-            entries.retain(|e| !e.notify.is_closed());
-            let candidates: Vec<Candidate> = entries
-                .iter()
-                .map(|e| Candidate {
-                    player: e.identity.player.clone(),
-                    rating: e.identity.rating,
-                    waves_missed: e.waves_missed,
-                    previous_opponent: previous_opponent.get(&e.identity.player).cloned(),
-                })
+            let waiting: Vec<WaitingEntry> = std::mem::take(entries)
+                .into_iter()
+                .filter(|e| self.is_waiting_here(&e.id))
                 .collect();
-            let pairs = pair_wave(&candidates);
-            let mut taken: Vec<Option<Entry>> =
-                std::mem::take(entries).into_iter().map(Some).collect();
-            for (a, b) in pairs {
-                if let (Some(a), Some(b)) = (taken[a].take(), taken[b].take()) {
-                    decisions.push(Decision::Pair(a, b));
-                }
-            }
-            for mut entry in taken.into_iter().flatten() {
-                if now.saturating_sub(entry.joined_at) >= cpu_after_ms {
-                    decisions.push(Decision::Cpu(entry));
-                } else {
-                    entry.waves_missed += 1;
-                    entries.push(entry);
-                }
-            }
+            let (decided, rest) = decide_pool(
+                waiting,
+                |player| previous_opponent.get(player).cloned(),
+                now,
+                cpu_after_ms,
+            );
+            *entries = rest;
+            decisions.extend(decided);
         }
         pools.retain(|_, entries| !entries.is_empty());
-        for decision in &decisions {
-            if let Decision::Pair(a, b) = decision {
-                if previous_opponent.len() >= REMEMBERED_OPPONENTS {
-                    previous_opponent.clear();
-                }
-                previous_opponent.insert(a.identity.player.clone(), b.identity.player.clone());
-                previous_opponent.insert(b.identity.player.clone(), a.identity.player.clone());
-            }
-        }
+        remember_opponents(previous_opponent, &decisions);
         decisions
     }
 
     /// Puts entries back after a room could not be made (the store is down): next wave.
-    fn requeue(&self, entries: Vec<Entry>) {
-        let mut state = self.lock();
+    async fn requeue(&self, entries: Vec<WaitingEntry>) {
         for entry in entries {
             let pool = entry.choice.check().unwrap_or_default();
-            state.pools.entry(pool).or_default().push(entry);
+            #[cfg(feature = "redis")]
+            if let Some(redis) = &self.redis {
+                let _ = redis.add(&pool, &entry).await;
+                continue;
+            }
+            self.memory().pools.entry(pool).or_default().push(entry);
         }
     }
 }
 
-/// Runs the waves of this instance's pools until the server shuts down.
+/// Notes who met whom (a player is not paired with the same opponent twice in a row while others
+/// wait).
+pub fn remember_opponents(previous: &mut HashMap<String, String>, decisions: &[Decision]) {
+    for decision in decisions {
+        if let Decision::Pair(a, b) = decision {
+            if previous.len() >= REMEMBERED_OPPONENTS {
+                previous.clear();
+            }
+            previous.insert(a.player.clone(), b.player.clone());
+            previous.insert(b.player.clone(), a.player.clone());
+        }
+    }
+}
+
+/// Runs the waves until the server shuts down (with Redis: the pools whose lease this instance
+/// holds).
 pub async fn run_waves(shared: Arc<Shared>) {
     let time = shared.config.time.clone();
     let wave_ms = shared.config.pool_wave.as_millis().max(1) as u64;
@@ -456,21 +579,45 @@ pub async fn run_waves(shared: Arc<Shared>) {
 /// One wave at `now` (the tests' clock may have jumped: every waiting player is judged by it).
 pub async fn wave(shared: &Shared, now: u64) {
     let cpu_after = shared.config.pool_cpu_after.as_millis() as u64;
-    let decisions = shared.pools.decide(now, cpu_after);
+    #[cfg(feature = "redis")]
+    let decisions = match &shared.pools.redis {
+        Some(redis) => redis.decide(&shared.config.instance, now, cpu_after).await,
+        None => shared.pools.decide_memory(now, cpu_after),
+    };
+    #[cfg(not(feature = "redis"))]
+    let decisions = shared.pools.decide_memory(now, cpu_after);
     for decision in decisions {
-        match decision {
-            Decision::Pair(a, b) => {
-                if let Err(error) = make_pair_room(shared, &a, &b, now).await {
-                    tracing::warn!(%error, "pairing room not made; the players wait for the next wave");
-                    shared.pools.requeue(vec![a, b]);
-                }
+        let made = match &decision {
+            Decision::Pair(a, b) => make_pair_room(shared, a, b, now).await,
+            Decision::Cpu(entry) => make_cpu_room(shared, entry, now).await,
+        };
+        let notices = match made {
+            Ok(notices) => notices,
+            Err(error) => {
+                tracing::warn!(%error, "pairing room not made; the players wait for the next wave");
+                let entries = match decision {
+                    Decision::Pair(a, b) => vec![a, b],
+                    Decision::Cpu(entry) => vec![entry],
+                };
+                shared.pools.requeue(entries).await;
+                continue;
             }
-            Decision::Cpu(entry) => {
-                if let Err(error) = make_cpu_room(shared, &entry, now).await {
-                    tracing::warn!(%error, "CPU room not made; the player waits for the next wave");
-                    shared.pools.requeue(vec![entry]);
-                }
-            }
+        };
+        for (entry, notice) in notices {
+            tell(shared, &entry, notice).await;
+        }
+    }
+}
+
+/// Tells a paired player, wherever their connection is.
+async fn tell(shared: &Shared, entry: &WaitingEntry, notice: PoolNotice) {
+    if entry.instance == shared.config.instance && shared.pools.deliver(&entry.id, notice.clone()) {
+        return;
+    }
+    #[cfg(feature = "redis")]
+    if let Some(redis) = &shared.pools.redis {
+        if let Err(error) = redis.publish(&entry.instance, &entry.id, &notice).await {
+            tracing::warn!(%error, "pairing notice not published");
         }
     }
 }
@@ -523,83 +670,78 @@ async fn store_room(
     Err(RoomError::Busy)
 }
 
-async fn make_pair_room(shared: &Shared, a: &Entry, b: &Entry, now: u64) -> Result<(), RoomError> {
+async fn make_pair_room(
+    shared: &Shared,
+    a: &WaitingEntry,
+    b: &WaitingEntry,
+    now: u64,
+) -> Result<Vec<(WaitingEntry, PoolNotice)>, RoomError> {
     // Colours at random (English draws them in every room; the other games too, for fairness).
     let (first, second) = if rand::thread_rng().gen_bool(0.5) {
         (a, b)
     } else {
         (b, a)
     };
-    let (first_token, first_hash) = lobby::new_token();
-    let (second_token, second_hash) = lobby::new_token();
     let rated = a.choice.rated;
+    let pool = a.choice.check()?;
     let kind = RoomKind::Pool {
-        pool: a.choice.check()?,
+        pool: pool.clone(),
         rated,
         cpu_level: None,
-        accounts: vec![
-            first.identity.account.clone(),
-            second.identity.account.clone(),
-        ],
+        accounts: vec![first.account.clone(), second.account.clone()],
     };
     let code = store_room(
         shared,
         &a.choice,
         [
-            Some((first.nickname.as_str(), first_hash)),
-            Some((second.nickname.as_str(), second_hash)),
+            Some((first.nickname.as_str(), first.token_hash.clone())),
+            Some((second.nickname.as_str(), second.token_hash.clone())),
         ],
         kind,
         now,
     )
     .await?;
-    tracing::info!(room = %code, pool = %kind_name(&a.choice), "players paired");
-    let opponent_of = |entry: &Entry| Opponent {
-        nickname: Some(entry.nickname.clone()),
-        rating: Some(entry.identity.rating),
-        cpu: false,
-        level: None,
-    };
-    let _ = first.notify.send(PoolNotice::Paired {
+    tracing::info!(room = %code, %pool, "players paired");
+    let notice = |opponent: &WaitingEntry| PoolNotice::Paired {
         code: code.clone(),
-        token: first_token,
-        opponent: opponent_of(second),
+        opponent: Opponent {
+            nickname: Some(opponent.nickname.clone()),
+            rating: Some(opponent.rating),
+            cpu: false,
+            level: None,
+        },
         rated,
-    });
-    let _ = second.notify.send(PoolNotice::Paired {
-        code,
-        token: second_token,
-        opponent: opponent_of(first),
-        rated,
-    });
-    Ok(())
+    };
+    Ok(vec![
+        (first.clone(), notice(second)),
+        (second.clone(), notice(first)),
+    ])
 }
 
-fn kind_name(choice: &PoolChoice) -> String {
-    choice.check().unwrap_or_default()
-}
-
-async fn make_cpu_room(shared: &Shared, entry: &Entry, now: u64) -> Result<(), RoomError> {
-    let level = cpu_level_for(entry.identity.rating);
-    let (token, hash) = lobby::new_token();
-    let person = Some((entry.nickname.as_str(), hash));
+async fn make_cpu_room(
+    shared: &Shared,
+    entry: &WaitingEntry,
+    now: u64,
+) -> Result<Vec<(WaitingEntry, PoolNotice)>, RoomError> {
+    let level = cpu_level_for(entry.rating);
+    let person = Some((entry.nickname.as_str(), entry.token_hash.clone()));
     let seats = if rand::thread_rng().gen_bool(0.5) {
         [person, None]
     } else {
         [None, person]
     };
+    let pool = entry.choice.check()?;
     let kind = RoomKind::Pool {
-        pool: entry.choice.check()?,
+        pool: pool.clone(),
         // The CPU never plays a rated game.
         rated: false,
         cpu_level: Some(level.to_string()),
         accounts: Vec::new(),
     };
     let code = store_room(shared, &entry.choice, seats, kind, now).await?;
-    tracing::info!(room = %code, pool = %kind_name(&entry.choice), level, "the CPU stands in");
-    let _ = entry.notify.send(PoolNotice::Paired {
+    tracing::info!(room = %code, %pool, level, "the CPU stands in");
+    let notice = PoolNotice::Paired {
         code,
-        token,
         opponent: Opponent {
             nickname: None,
             rating: None,
@@ -607,8 +749,8 @@ async fn make_cpu_room(shared: &Shared, entry: &Entry, now: u64) -> Result<(), R
             level: Some(level.to_string()),
         },
         rated: false,
-    });
-    Ok(())
+    };
+    Ok(vec![(entry.clone(), notice)])
 }
 
 #[cfg(test)]
@@ -715,8 +857,8 @@ mod tests {
         assert_eq!(bad.check().unwrap_err().code(), "bad_pool");
     }
 
-    #[test]
-    fn guests_are_refused_rated_pools() {
+    #[tokio::test]
+    async fn guests_are_refused_rated_pools() {
         let pools = Pools::default();
         let rated = PoolChoice {
             kind: "english".into(),
@@ -724,17 +866,21 @@ mod tests {
         };
         let guest = PlayerIdentity::guest("c1");
         let error = pools
-            .join(rated.clone(), guest, "Ana".into(), 0)
+            .join(rated.clone(), guest, "Ana".into(), "h".into(), "i", 0)
+            .await
             .unwrap_err();
         assert_eq!(error.code(), "sign_in_required");
         let member = PlayerIdentity {
             account: Some("acct-1".into()),
             ..PlayerIdentity::guest("c2")
         };
-        let (ticket, _notices) = pools.join(rated, member, "Bea".into(), 0).unwrap();
+        let (ticket, _notices) = pools
+            .join(rated, member, "Bea".into(), "h".into(), "i", 0)
+            .await
+            .unwrap();
         assert_eq!(pools.waiting(), 1);
-        assert!(pools.leave(&ticket));
-        assert!(!pools.leave(&ticket));
+        assert!(pools.leave(&ticket).await);
+        assert!(!pools.leave(&ticket).await);
         assert_eq!(pools.waiting(), 0);
     }
 }

@@ -51,15 +51,28 @@ pub async fn run(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     let (stop, stopped) = watch::channel(false);
+    let (pools, notices) = open_pools(&config).await?;
     let shared = Arc::new(Shared {
         store,
         connections: Arc::new(Semaphore::new(config.max_connections)),
         hubs: Hubs::default(),
-        pools: Pools::default(),
+        pools,
         config,
         shutdown: stopped,
     });
     tokio::spawn(crate::pools::run_waves(Arc::clone(&shared)));
+    if let Some(mut notices) = notices {
+        // Pairings made by another instance for players connected here.
+        let weak = Arc::downgrade(&shared);
+        tokio::spawn(async move {
+            while let Some((id, notice)) = notices.recv().await {
+                let Some(shared) = weak.upgrade() else {
+                    return;
+                };
+                shared.pools.deliver(&id, notice);
+            }
+        });
+    }
     let app = router(shared);
     // Moves and states are small messages that must leave at once: no Nagle delay.
     let listener = listener.tap_io(|socket| {
@@ -73,6 +86,24 @@ pub async fn run(
             let _ = stop.send(true);
         })
         .await
+}
+
+type Notices = tokio::sync::mpsc::UnboundedReceiver<(String, crate::pools::PoolNotice)>;
+
+#[cfg(feature = "redis")]
+async fn open_pools(config: &Config) -> std::io::Result<(Pools, Option<Notices>)> {
+    let Some(url) = &config.pool_redis else {
+        return Ok((Pools::default(), None));
+    };
+    let (redis, notices) = crate::pool_redis::RedisPools::connect(url, &config.instance)
+        .await
+        .map_err(std::io::Error::other)?;
+    Ok((Pools::redis(redis), Some(notices)))
+}
+
+#[cfg(not(feature = "redis"))]
+async fn open_pools(_config: &Config) -> std::io::Result<(Pools, Option<Notices>)> {
+    Ok((Pools::default(), None))
 }
 
 fn router(shared: Arc<Shared>) -> Router {
