@@ -17,8 +17,9 @@
 //!   `pool_redis`: the pools shared through Redis.
 //! - [`store`]: the `RoomStore` seam and its backends ([`store::memory`], `store::redis`).
 //! - [`config`], [`error`], [`time`] (unix-ms time that tests move forward).
-//! - [`bench`]: the load generator behind `damas-server bench`.
+//! - [`bench`]: the load generator behind `damas-server bench` (rooms; pools in `bench_pools`).
 pub mod bench;
+mod bench_pools;
 pub mod clocks;
 pub mod config;
 pub mod connection;
