@@ -21,7 +21,7 @@ use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
-type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
+pub(crate) type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct BenchArgs {
@@ -49,6 +49,14 @@ pub struct BenchArgs {
     pub addr: Option<String>,
     #[arg(long)]
     pub server_pid: Option<u32>,
+    /// Pool load instead of rooms: this many players enter the pairing pools (spread evenly over
+    /// `--pool-seconds`), each leaving once paired; then as many wait in pools that do not pair,
+    /// for the memory per waiting player.
+    #[arg(long, default_value_t = 0)]
+    pub pool_players: usize,
+    /// Seconds over which the pool players arrive.
+    #[arg(long, default_value_t = 60)]
+    pub pool_seconds: u64,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -150,7 +158,7 @@ fn quantile_ms(sorted: &[u32], q: f64) -> f64 {
     f64::from(sorted[index]) / 1000.0
 }
 
-struct ServerChild(Child);
+pub(crate) struct ServerChild(pub(crate) Child);
 
 impl Drop for ServerChild {
     fn drop(&mut self) {
@@ -160,6 +168,9 @@ impl Drop for ServerChild {
 }
 
 pub async fn run(args: BenchArgs) -> Result<(), BenchError> {
+    if args.pool_players > 0 {
+        return crate::bench_pools::run(&args).await;
+    }
     let mut child = None;
     let (addr, pid) = match &args.addr {
         Some(addr) => (addr.clone(), args.server_pid),
@@ -324,11 +335,20 @@ pub async fn run(args: BenchArgs) -> Result<(), BenchError> {
     Ok(())
 }
 
-fn spawn_server(args: &BenchArgs) -> Result<(ServerChild, String), BenchError> {
+pub(crate) fn spawn_server(args: &BenchArgs) -> Result<(ServerChild, String), BenchError> {
+    spawn_server_with(args, &[])
+}
+
+/// Starts the server child with extra arguments; its address.
+pub(crate) fn spawn_server_with(
+    args: &BenchArgs,
+    extra: &[&str],
+) -> Result<(ServerChild, String), BenchError> {
     let exe = std::env::current_exe().map_err(BenchError::Spawn)?;
     let mut command = Command::new(exe);
     command
         .args(["--port", "0"])
+        .args(extra)
         .env("RUST_LOG", "warn")
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit());
@@ -356,7 +376,7 @@ fn proc_file(pid: u32, name: &str) -> Option<String> {
 }
 
 /// Resident memory of a process, KiB.
-fn rss_kib(pid: u32) -> Option<u64> {
+pub(crate) fn rss_kib(pid: u32) -> Option<u64> {
     proc_file(pid, "status")?
         .lines()
         .find_map(|l| l.strip_prefix("VmRSS:"))
@@ -364,7 +384,7 @@ fn rss_kib(pid: u32) -> Option<u64> {
 }
 
 /// User + system CPU ticks of a process.
-fn cpu_ticks(pid: u32) -> Option<u64> {
+pub(crate) fn cpu_ticks(pid: u32) -> Option<u64> {
     let stat = proc_file(pid, "stat")?;
     // Fields after the command name (which is in parentheses and may hold spaces).
     let rest = stat.rsplit_once(')')?.1;
@@ -416,14 +436,14 @@ fn read_state(value: &Value) -> Option<Seen> {
     })
 }
 
-async fn send(socket: &mut Socket, value: Value) -> Result<(), String> {
+pub(crate) async fn send(socket: &mut Socket, value: Value) -> Result<(), String> {
     socket
         .send(Message::Text(value.to_string().into()))
         .await
         .map_err(|e| e.to_string())
 }
 
-async fn receive(socket: &mut Socket) -> Result<Value, String> {
+pub(crate) async fn receive(socket: &mut Socket) -> Result<Value, String> {
     loop {
         match tokio::time::timeout(Duration::from_secs(30), socket.next()).await {
             Ok(Some(Ok(Message::Text(text)))) => {

@@ -1,7 +1,10 @@
 //! What a server instance is told at start: its limits, the browsers it admits, its time.
 
+use crate::pools::{LogRatedResults, RatedResults};
 use crate::time::TimeSource;
+use damas::search::levels::MoveTime;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// The seeds: "a los 45 segundos la CPU empieza a jugar sus turnos".
@@ -38,6 +41,16 @@ pub struct Config {
     pub header_timeout: Duration,
     /// This instance's name as a lease owner.
     pub instance: String,
+    /// The expert CPU's thinking time per move (the server's CPU budget; 0.5–5 s).
+    pub cpu_movetime: MoveTime,
+    /// Pairing pools: how often a wave pairs the waiting players …
+    pub pool_wave: Duration,
+    /// … and how long a player waits before the CPU stands in.
+    pub pool_cpu_after: Duration,
+    /// Where rated games' results go (the ratings store).
+    pub ratings: Arc<dyn RatedResults>,
+    /// Share the pairing pools through this Redis (with the Redis room store); else in memory.
+    pub pool_redis: Option<String>,
 }
 
 impl Default for Config {
@@ -54,6 +67,11 @@ impl Default for Config {
             max_connections: crate::limits::MAX_CONNECTIONS,
             header_timeout: HEADER_TIMEOUT,
             instance: crate::lobby::new_code().to_string(),
+            cpu_movetime: MoveTime::DEFAULT,
+            pool_wave: crate::pools::WAVE,
+            pool_cpu_after: crate::pools::CPU_AFTER,
+            ratings: Arc::new(LogRatedResults),
+            pool_redis: None,
         }
     }
 }

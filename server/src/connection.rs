@@ -8,15 +8,22 @@
 use crate::clocks;
 use crate::error::RoomError;
 use crate::hub::{Action, HistoryMark, HubHandle, Snapshot, PRESENCE_TTL};
-use crate::lobby;
+use crate::pools::{PlayerIdentity, PoolNotice, Ticket};
 use crate::protocol::{self, ClientMessage, ServerMessage};
 use crate::server::Shared;
 use crate::store::{RoomCode, RoomEvent, SeatKind};
+use crate::{cpu_rooms, lobby};
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use std::sync::Arc;
 use std::time::Duration;
+use tokio::sync::mpsc;
 use tokio::time::Instant;
 
+/// Pool joins a connection may make: one every 2 s on average, bursts of 5.
+const POOL_JOINS_PER_SECOND: f64 = 0.5;
+const POOL_JOIN_BURST: f64 = 5.0;
+/// How long `pool_leave` waits for the room of a pairing a wave has just made.
+const PAIRING_PATIENCE: Duration = Duration::from_secs(2);
 /// A seat's presence is renewed this often (its entry lives `PRESENCE_TTL`).
 const PRESENCE_RENEWAL: Duration = Duration::from_secs(5);
 /// A client that does not take a message within this time is dropped.
@@ -60,6 +67,14 @@ impl RateLimit {
     }
 }
 
+/// The pool a connection waits in.
+struct PoolWait {
+    ticket: Ticket,
+    notices: mpsc::UnboundedReceiver<PoolNotice>,
+    /// The seat token of the room a pairing will make (the pool keeps only its hash).
+    token: String,
+}
+
 /// The room a connection is in.
 struct Membership {
     code: RoomCode,
@@ -83,6 +98,12 @@ struct Connection {
     strikes: u32,
     /// Set when the connection must end (cut off, or the client is gone).
     closing: bool,
+    /// Who the player is to the pools (a guest until sign-in exists).
+    identity: PlayerIdentity,
+    /// The pool the connection waits in, and where its pairing is told.
+    pool: Option<PoolWait>,
+    /// Pool joins are rate-limited on their own (each one costs a wave's work).
+    pool_joins: RateLimit,
 }
 
 /// Serves one socket until it closes or the server shuts down.
@@ -93,14 +114,18 @@ pub async fn serve(
     _permit: Option<crate::server::ConnectionPermit>,
 ) {
     let config = &shared.config;
+    let id = lobby::new_code().to_string();
     let mut connection = Connection {
         rate: RateLimit::new(config.rate_per_second, config.rate_burst),
         shared: Arc::clone(&shared),
         socket,
-        id: lobby::new_code().to_string(),
+        identity: PlayerIdentity::guest(&id),
+        id,
         room: None,
         strikes: 0,
         closing: false,
+        pool: None,
+        pool_joins: RateLimit::new(POOL_JOINS_PER_SECOND, POOL_JOIN_BURST),
     };
     let mut shutdown = shared.shutdown.clone();
     let mut presence = tokio::time::interval(PRESENCE_RENEWAL);
@@ -117,11 +142,16 @@ pub async fn serve(
                 Some(snapshot) => connection.push_state(snapshot).await,
                 None => connection.room_closed().await,
             },
+            notice = next_notice(&mut connection.pool) => connection.on_pool_notice(notice).await,
             _ = presence.tick() => connection.renew_presence().await,
             _ = shutdown.changed() => break,
         }
     }
     connection.detach().await;
+    if let Some(wait) = connection.pool.take() {
+        shared.pools.leave(&wait.ticket).await;
+        shared.pools.forget(&wait.ticket.id);
+    }
     let _ = connection.socket.send(Message::Close(None)).await;
     linger(&mut connection.socket).await;
 }
@@ -283,13 +313,109 @@ impl Connection {
                 self.send(protocol::encode(&ServerMessage::Pong)).await;
                 Ok(())
             }
+            ClientMessage::OfferDraw {} => self.act(Action::OfferDraw).await,
+            ClientMessage::AnswerDraw { accept } => self.act(Action::AnswerDraw { accept }).await,
+            ClientMessage::Abort {} => self.act(Action::Abort).await,
+            ClientMessage::Undo {} => self.act(Action::Undo).await,
+            ClientMessage::Redo {} => self.act(Action::Redo).await,
+            ClientMessage::PlayCpu {
+                game,
+                nickname,
+                level,
+                seat,
+            } => {
+                self.ensure_free()?;
+                let nickname = lobby::clean_nickname(&nickname)?;
+                let level = cpu_rooms::check_level(&level)?;
+                let (token, hash) = lobby::new_token();
+                let code =
+                    create_cpu_room(&self.shared, game, level, seat, nickname, &hash).await?;
+                self.enter(code, Some((token, hash)), Action::Resume).await
+            }
+            ClientMessage::PoolJoin { pool, nickname } => {
+                self.ensure_free()?;
+                let nickname = lobby::clean_nickname(&nickname)?;
+                if !self.pool_joins.take() {
+                    return Err(RoomError::RateLimited);
+                }
+                let now = self.shared.config.time.now_ms();
+                let (token, hash) = lobby::new_token();
+                let (ticket, notices) = self
+                    .shared
+                    .pools
+                    .join(
+                        pool,
+                        self.identity.clone(),
+                        nickname,
+                        hash,
+                        &self.shared.config.instance,
+                        now,
+                    )
+                    .await?;
+                let cpu_at = now + self.shared.config.pool_cpu_after.as_millis() as u64;
+                self.send(protocol::encode(&ServerMessage::PoolWaiting {
+                    pool: &ticket.pool,
+                    rating: self.identity.rating,
+                    cpu_at,
+                }))
+                .await;
+                self.pool = Some(PoolWait {
+                    ticket,
+                    notices,
+                    token,
+                });
+                Ok(())
+            }
+            ClientMessage::PoolLeave {} => {
+                let wait = self.pool.as_mut().ok_or(RoomError::NotInPool)?;
+                if !self.shared.pools.leave(&wait.ticket).await {
+                    // A wave took the player already: its room is being made, and is theirs.
+                    let next = tokio::time::timeout(PAIRING_PATIENCE, wait.notices.recv()).await;
+                    if let Ok(notice) = next {
+                        self.on_pool_notice(notice).await;
+                        return Ok(());
+                    }
+                }
+                self.pool = None;
+                self.send(protocol::encode(&ServerMessage::PoolLeft)).await;
+                Ok(())
+            }
         }
     }
 
     fn ensure_free(&self) -> Result<(), RoomError> {
+        if self.pool.is_some() {
+            return Err(RoomError::AlreadyInPool);
+        }
         match self.room {
             Some(_) => Err(RoomError::AlreadyInRoom),
             None => Ok(()),
+        }
+    }
+
+    /// A pairing (or the CPU standing in): `paired`, then the connection sits in the room.
+    async fn on_pool_notice(&mut self, notice: Option<PoolNotice>) {
+        let Some(wait) = self.pool.take() else {
+            return;
+        };
+        let Some(PoolNotice::Paired {
+            code,
+            opponent,
+            rated,
+        }) = notice
+        else {
+            return;
+        };
+        let token = wait.token;
+        self.send(protocol::encode(&ServerMessage::Paired {
+            code: code.as_str(),
+            opponent: &opponent,
+            rated,
+        }))
+        .await;
+        let hash = lobby::hash_token(&token);
+        if let Err(error) = self.enter(code, Some((token, hash)), Action::Resume).await {
+            self.refuse(error).await;
         }
     }
 
@@ -460,6 +586,43 @@ impl Connection {
             let _ = store.publish(&member.code, &RoomEvent::Presence).await;
         }
     }
+}
+
+/// The pool's notices, or never when the connection waits in no pool.
+async fn next_notice(pool: &mut Option<PoolWait>) -> Option<PoolNotice> {
+    match pool {
+        Some(wait) => wait.notices.recv().await,
+        None => std::future::pending().await,
+    }
+}
+
+/// Stores a started room against the CPU with its player seated; returns its code.
+async fn create_cpu_room(
+    shared: &Shared,
+    game: crate::store::GameChoice,
+    level: String,
+    seat: Option<u8>,
+    nickname: String,
+    hash: &str,
+) -> Result<RoomCode, RoomError> {
+    let now = shared.config.time.now_ms();
+    for _ in 0..3 {
+        let code = lobby::new_code();
+        let (record, _) = cpu_rooms::new_room(
+            code.clone(),
+            game.clone(),
+            level.clone(),
+            seat,
+            nickname.clone(),
+            hash.to_string(),
+            now,
+        )?;
+        if shared.store.create(&code, &record, record.ttl(now)).await? {
+            tracing::info!(room = %code, game = %record.game.kind, level = %level, "room against the CPU created");
+            return Ok(code);
+        }
+    }
+    Err(RoomError::Busy)
 }
 
 /// Stores a new room with its creator seated; returns its code.

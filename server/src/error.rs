@@ -55,6 +55,30 @@ pub enum RoomError {
     /// The seat's token was resumed on a newer connection, which plays the seat now.
     #[error("this seat is played from another connection now")]
     Replaced,
+    #[error("draw offers and aborts are for 2-player games")]
+    TwoPlayersOnly,
+    #[error("the CPU plays the other side: it takes no draw offers")]
+    OpponentIsCpu,
+    #[error("your draw offer is waiting for an answer")]
+    OfferPending,
+    #[error("no draw offer is waiting for your answer")]
+    NoDrawOffer,
+    #[error("your last draw offer was declined: you may offer again from ply {0}")]
+    OfferTooSoon(usize),
+    #[error("a game can only be aborted while a side has not moved yet")]
+    CannotAbort,
+    #[error("undo and redo are only for games against the CPU")]
+    UndoNotAllowed,
+    #[error("unknown CPU level '{0}' (expected easy, medium, hard or expert)")]
+    BadLevel(String),
+    #[error("{0}")]
+    BadPool(String),
+    #[error("rated pools need a signed-in account")]
+    SignInRequired,
+    #[error("this connection is already waiting in a pool")]
+    AlreadyInPool,
+    #[error("this connection is not waiting in a pool")]
+    NotInPool,
 }
 
 impl RoomError {
@@ -83,6 +107,18 @@ impl RoomError {
             RoomError::Store(_) => "unavailable",
             RoomError::Busy => "busy",
             RoomError::Replaced => "replaced",
+            RoomError::TwoPlayersOnly => "two_players_only",
+            RoomError::OpponentIsCpu => "opponent_is_cpu",
+            RoomError::OfferPending => "offer_pending",
+            RoomError::NoDrawOffer => "no_draw_offer",
+            RoomError::OfferTooSoon(_) => "offer_too_soon",
+            RoomError::CannotAbort => "cannot_abort",
+            RoomError::UndoNotAllowed => "undo_not_allowed",
+            RoomError::BadLevel(_) => "bad_level",
+            RoomError::BadPool(_) => "bad_pool",
+            RoomError::SignInRequired => "sign_in_required",
+            RoomError::AlreadyInPool => "already_in_pool",
+            RoomError::NotInPool => "not_in_pool",
         }
     }
 

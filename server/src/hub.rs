@@ -13,9 +13,10 @@ use crate::play::{self, Game};
 use crate::protocol::VERSION;
 use crate::server::Shared;
 use crate::store::{
-    ClockSettings, GameChoice, RoomCode, RoomEvent, RoomRecord, RoomResult, Save, SeatClock,
-    SeatKind, Versioned,
+    ClockSettings, GameChoice, RoomCode, RoomEvent, RoomKind, RoomRecord, RoomResult, Save,
+    SeatClock, SeatKind, Versioned,
 };
+use crate::{cpu_rooms, offers};
 use futures_util::StreamExt;
 use serde::Serialize;
 use serde_json::value::RawValue;
@@ -47,6 +48,11 @@ pub enum Action {
     Resign,
     Leave,
     Rematch,
+    OfferDraw,
+    AnswerDraw { accept: bool },
+    Abort,
+    Undo,
+    Redo,
 }
 
 pub struct Command {
@@ -212,6 +218,8 @@ impl Hubs {
 }
 
 struct CpuDecision {
+    /// The moves the CPU thought about (an undo may bring the same ply back with other moves).
+    moves: Vec<String>,
     ply: usize,
     seat: u8,
     choice: Result<Option<String>, RoomError>,
@@ -500,6 +508,10 @@ impl Hub {
             {
                 Save::Saved(version) => {
                     self.kept_alive_at = now;
+                    // Only the save that ended a rated game reports it: once, on one instance.
+                    if let Some(rated) = crate::pools::rated_end(&loaded.value, &record) {
+                        self.shared.config.ratings.record(rated);
+                    }
                     let event = RoomEvent::Changed { version };
                     if let Err(error) = self.shared.store.publish(&self.code, &event).await {
                         tracing::warn!(room = %self.code, %error, "publish failed");
@@ -585,6 +597,35 @@ impl Hub {
                 .update(|record, game, now| {
                     seated(record)?;
                     lobby::rematch(record, game, now)
+                })
+                .await
+                .map(|_| None),
+            Action::OfferDraw => self
+                .update(|record, game, now| {
+                    let seat = seated(record)?;
+                    offers::offer(record, game, seat, now, takeover)
+                })
+                .await
+                .map(|_| None),
+            Action::AnswerDraw { accept } => self
+                .update(|record, game, _| offers::answer(record, game, seated(record)?, accept))
+                .await
+                .map(|_| None),
+            Action::Abort => self
+                .update(|record, game, _| offers::abort(record, game, seated(record)?))
+                .await
+                .map(|_| None),
+            Action::Undo => self
+                .update(|record, game, _| {
+                    seated(record)?;
+                    cpu_rooms::undo(record, game)
+                })
+                .await
+                .map(|_| None),
+            Action::Redo => self
+                .update(|record, game, now| {
+                    seated(record)?;
+                    cpu_rooms::redo(record, game, now)
                 })
                 .await
                 .map(|_| None),
@@ -683,16 +724,27 @@ impl Hub {
         self.cpu_thinking = Some(ply);
         let record = record.clone();
         let tx = self.cpu_tx.clone();
+        let movetime = self.shared.config.cpu_movetime;
         tokio::task::spawn_blocking(move || {
-            let choice = play::cpu_choice(&record, seat);
-            let _ = tx.send(CpuDecision { ply, seat, choice });
+            let choice = play::cpu_choice(&record, seat, movetime);
+            let _ = tx.send(CpuDecision {
+                moves: record.moves,
+                ply,
+                seat,
+                choice,
+            });
         });
     }
 
     async fn apply_cpu(&mut self, decision: CpuDecision) {
         self.cpu_thinking = None;
         let takeover = self.takeover_ms();
-        let CpuDecision { ply, seat, choice } = decision;
+        let CpuDecision {
+            moves,
+            ply,
+            seat,
+            choice,
+        } = decision;
         let text = match choice {
             Ok(Some(text)) => text,
             Ok(None) => return,
@@ -706,6 +758,7 @@ impl Hub {
                 let current = game.as_ref().ok_or(RoomError::Busy)?;
                 // The game moved on, or the player came back, while the CPU thought.
                 if current.ply() != ply
+                    || record.moves != moves
                     || current.to_move() != seat
                     || !play::cpu_controls(record, seat, now, takeover)
                 {
@@ -798,6 +851,20 @@ impl Hub {
                 flag_at: running.and_then(|seat| crate::clocks::flag_deadline(value, seat)),
             }),
             result: value.result.as_ref(),
+            kind: &value.kind,
+            draw_offer: value.offers.pending.filter(|_| value.result.is_none()),
+            next_draw_offer_ply: (0..value.seats.len() as u8)
+                .map(|seat| value.offers.next_offer_ply(seat))
+                .collect(),
+            can_undo: matches!(value.kind, RoomKind::Cpu { .. })
+                && value.resigned.is_none()
+                && game.movers().iter().any(|&s| {
+                    value
+                        .seats
+                        .get(usize::from(s))
+                        .is_some_and(|s| s.kind == SeatKind::Human)
+                }),
+            can_redo: !value.redo.is_empty(),
             must_capture: game.must_capture(),
             view,
             history_from: None,
@@ -917,6 +984,15 @@ struct RoomState<'a> {
     seats: Vec<SeatState<'a>>,
     clock: Option<ClockState<'a>>,
     result: Option<&'a RoomResult>,
+    /// How the room came to be (`friends`, `cpu` with its level, `pool`).
+    kind: &'a RoomKind,
+    /// The draw offer waiting for an answer (2-player games), seen by everyone.
+    draw_offer: Option<offers::PendingOffer>,
+    /// Per seat: the ply from which it may offer a draw again.
+    next_draw_offer_ply: Vec<usize>,
+    /// Rooms against the CPU: whether `undo` / `redo` would do something.
+    can_undo: bool,
+    can_redo: bool,
     /// Pieces that must capture (each has a ring in the UI).
     must_capture: Vec<String>,
     /// The game as the session shows it (`GameView`): board, legal moves, history, outcome.

@@ -11,26 +11,35 @@
 //! - Message families, as pure functions on the room record:
 //!   [`lobby`] (create, join, resume, CPU seats, leave, rematch, codes and tokens),
 //!   [`play`] (moves through the session, resignation, who controls a seat),
-//!   [`clocks`] (main time and byo-yomi).
+//!   [`clocks`] (main time and byo-yomi), [`offers`] (draw offers, abort), [`cpu_rooms`]
+//!   ("play the CPU": no clock, undo/redo).
+//! - [`pools`]: quick pairing (waves by rating, the CPU standing in) and the rated-results seam;
+//!   `pool_redis`: the pools shared through Redis.
 //! - [`store`]: the `RoomStore` seam and its backends ([`store::memory`], `store::redis`).
 //! - [`config`], [`error`], [`limits`] (the open-file limit and the connection cap), [`time`] (unix-ms time that tests move forward).
-//! - [`bench`]: the load generator behind `damas-server bench`.
+//! - [`bench`]: the load generator behind `damas-server bench` (rooms; pools in `bench_pools`).
 //! - With the `accounts` feature (default): `accounts` (sessions, sign-in with OpenID Connect,
 //!   the `/api` and `/auth` routes), `ratings` (Elo per game kind) and `player_store` (the
 //!   `PlayerStore` seam on SQLite or PostgreSQL, with `record_rated_game` for rated games).
 #[cfg(feature = "accounts")]
 pub mod accounts;
 pub mod bench;
+mod bench_pools;
 pub mod clocks;
 pub mod config;
 pub mod connection;
+pub mod cpu_rooms;
 pub mod error;
 pub mod hub;
 pub mod limits;
 pub mod lobby;
+pub mod offers;
 pub mod play;
 #[cfg(feature = "accounts")]
 pub mod player_store;
+#[cfg(feature = "redis")]
+pub mod pool_redis;
+pub mod pools;
 pub mod protocol;
 #[cfg(feature = "accounts")]
 pub mod ratings;

@@ -13,7 +13,7 @@ use crate::clocks;
 use crate::error::RoomError;
 use crate::play::{self, Game};
 use crate::store::{
-    ClockSettings, GameChoice, RoomCode, RoomRecord, SeatKind, SeatRecord, CODE_ALPHABET,
+    ClockSettings, GameChoice, RoomCode, RoomKind, RoomRecord, SeatKind, SeatRecord, CODE_ALPHABET,
     RECORD_FORMAT,
 };
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
@@ -117,6 +117,9 @@ pub fn new_room(
         seed: rand::thread_rng().gen(),
         created_at: now,
         emptied_at: None,
+        kind: RoomKind::Friends,
+        offers: Default::default(),
+        redo: Vec::new(),
     };
     record.seats[usize::from(creator)] = human(nickname, token_hash);
     Ok((record, creator))
@@ -217,6 +220,8 @@ pub fn rematch(record: &mut RoomRecord, game: &Option<Game>, now: u64) -> Result
     record.resigned = None;
     record.result = None;
     record.rematch += 1;
+    record.offers = Default::default();
+    record.redo.clear();
     record.seed = rand::thread_rng().gen();
     start(record, now);
     Ok(())

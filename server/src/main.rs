@@ -2,6 +2,7 @@
 //! 127.0.0.1:8080; `--redis URL` shares rooms with other instances through Redis.
 
 use clap::Parser;
+use damas::search::levels::MoveTime;
 use damas_server::accounts::http::AccountsService;
 use damas_server::accounts::oidc::{Oidc, OidcConfig};
 use damas_server::player_store::{PlayerStoreConfig, PlayerStoreError};
@@ -67,6 +68,15 @@ struct Cli {
     /// Seconds a disconnected player keeps the seat before the CPU plays it (tests shorten it).
     #[arg(long, default_value_t = 45, value_parser = clap::value_parser!(u64).range(1..=3600))]
     takeover_secs: u64,
+    /// The expert CPU's thinking time per move in ms (the server's CPU budget per move, 500–5000).
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(500..=5000))]
+    cpu_movetime_ms: u64,
+    /// Seconds a player waits in a pairing pool before the CPU stands in (tests shorten it).
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=600))]
+    pool_cpu_after_secs: u64,
+    /// Milliseconds between two pairing waves.
+    #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(100..=60000))]
+    pool_wave_ms: u64,
 }
 
 #[derive(clap::Subcommand, Debug)]
@@ -163,6 +173,10 @@ async fn serve(cli: Cli) -> Result<(), StartError> {
         takeover: Duration::from_secs(cli.takeover_secs),
         origins: cli.origins.clone(),
         ui_dir: cli.ui.clone(),
+        cpu_movetime: MoveTime::from_millis(cli.cpu_movetime_ms).unwrap_or_default(),
+        pool_cpu_after: Duration::from_secs(cli.pool_cpu_after_secs),
+        pool_wave: Duration::from_millis(cli.pool_wave_ms),
+        pool_redis: cli.redis.clone(),
         ..Config::default()
     };
     let store = open_store(&cli, &config).await?;

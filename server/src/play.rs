@@ -11,13 +11,14 @@
 use crate::clocks;
 use crate::error::RoomError;
 use crate::store::{GameChoice, RoomRecord, RoomResult, SeatKind};
+use damas::search::levels::MoveTime;
 use damas::search::SearchContext;
 use damas::session::{GameSetup, GameView, OutcomeView, Session, SessionError, VariantSetup};
 
 /// The CPU's level in rooms (the seeds: "la CPU (nivel medio)").
 pub const CPU_LEVEL: &str = "medium";
 
-fn setup(game: &GameChoice, cpu_seat: Option<u8>) -> GameSetup {
+fn setup(game: &GameChoice, cpu_seat: Option<u8>, level: &str) -> GameSetup {
     let players = game.players;
     GameSetup {
         variant: VariantSetup {
@@ -26,7 +27,7 @@ fn setup(game: &GameChoice, cpu_seat: Option<u8>) -> GameSetup {
             long_jump: game.long_jump,
         },
         mode: if cpu_seat.is_some() { "cpu" } else { "local" }.into(),
-        level: Some(CPU_LEVEL.into()),
+        level: Some(level.into()),
         human_seats: cpu_seat
             .map(|cpu| (0..players).filter(|&s| s != cpu).map(i64::from).collect()),
         position: None,
@@ -35,14 +36,17 @@ fn setup(game: &GameChoice, cpu_seat: Option<u8>) -> GameSetup {
 
 /// Checks a game choice (kind, player count, long jump) by opening it.
 pub fn check_game(game: &GameChoice) -> Result<(), RoomError> {
-    Session::new(String::new(), &setup(game, None))?;
+    Session::new(String::new(), &setup(game, None, CPU_LEVEL))?;
     Ok(())
 }
 
 /// The session of `record`'s game, every move replayed; `cpu_seat`: the seat the session treats
 /// as the CPU's (to ask it for a move), else every seat is human.
 pub fn replay(record: &RoomRecord, cpu_seat: Option<u8>) -> Result<Session, RoomError> {
-    let fresh = Session::new(record.code.to_string(), &setup(&record.game, cpu_seat))?;
+    let fresh = Session::new(
+        record.code.to_string(),
+        &setup(&record.game, cpu_seat, record.cpu_level()),
+    )?;
     let mut save = fresh.to_save();
     save.moves = record.moves.clone();
     save.resigned = record.resigned;
@@ -136,6 +140,11 @@ impl Game {
         *game = None;
         *game = Some(Game::new(record)?);
         Ok(())
+    }
+
+    /// Who moved at each ply.
+    pub fn movers(&self) -> Vec<u8> {
+        self.session.movers().collect()
     }
 
     pub fn to_move(&self) -> u8 {
@@ -262,6 +271,8 @@ pub fn play_move(
     current.moves.push(info.text.clone());
     current.refresh();
     record.moves.push(info.text);
+    record.redo.clear();
+    crate::offers::after_move(record, seat);
     if let (Some(settings), Some(started)) = (record.clock, record.turn_started_at) {
         let index = usize::from(seat);
         if let Some(clock) = record.clocks.get(index).copied() {
@@ -286,10 +297,15 @@ pub fn resign(record: &mut RoomRecord, game: &mut Option<Game>, seat: u8) -> Res
     end_by_resignation(record, game, seat, None)
 }
 
-/// The move the CPU (medium) picks for the seat to move (slow: call it off the async threads).
-pub fn cpu_choice(record: &RoomRecord, seat: u8) -> Result<Option<String>, RoomError> {
+/// The move the CPU (at the room's level; expert thinking `movetime`) picks for the seat to move
+/// (slow: call it off the async threads).
+pub fn cpu_choice(
+    record: &RoomRecord,
+    seat: u8,
+    movetime: MoveTime,
+) -> Result<Option<String>, RoomError> {
     let mut session = replay(record, Some(seat))?;
-    let turn = session.begin_cpu_turn()?;
-    // Medium keeps nothing between moves: a context of its own for each move.
+    let turn = session.begin_cpu_turn()?.with_movetime(movetime);
+    // Each CPU move gets a context of its own: rooms keep no search state between moves.
     Ok(turn.think(&SearchContext::new()).map(|info| info.text))
 }

@@ -3,6 +3,7 @@
 //! typed [`RoomError`] answered with an `error` message.
 
 use crate::error::RoomError;
+use crate::pools::{Opponent, PoolChoice};
 use crate::store::{ClockSettings, GameChoice};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
@@ -59,6 +60,34 @@ pub enum ClientMessage {
     /// Asks for the room's state again.
     Sync {},
     Ping {},
+    /// Offers a draw (2 players; offering back accepts the opponent's offer).
+    OfferDraw {},
+    /// Answers the opponent's draw offer.
+    AnswerDraw {
+        accept: bool,
+    },
+    /// Ends the game without a result while a side has not moved yet.
+    Abort {},
+    /// Rooms against the CPU: takes back the sender's last move (and the CPU's replies).
+    Undo {},
+    /// Rooms against the CPU: replays what the last undo took back.
+    Redo {},
+    /// "Play the CPU": a room with the sender and the CPU at `level` in every other seat.
+    PlayCpu {
+        game: GameChoice,
+        nickname: String,
+        level: String,
+        /// The sender's seat (default 0).
+        #[serde(default)]
+        seat: Option<u8>,
+    },
+    /// Waits in a pairing pool for an opponent.
+    PoolJoin {
+        pool: PoolChoice,
+        nickname: String,
+    },
+    /// Leaves the pool.
+    PoolLeave {},
 }
 
 /// The `clock` of a `create` message.
@@ -132,6 +161,20 @@ pub enum ServerMessage<'a> {
         message: String,
     },
     Pong,
+    /// The connection waits in `pool`; the CPU stands in at `cpu_at` (unix ms) if nobody comes.
+    PoolWaiting {
+        pool: &'a str,
+        rating: u32,
+        cpu_at: u64,
+    },
+    /// A pairing made room `code` (`joined` and `state` follow).
+    Paired {
+        code: &'a str,
+        opponent: &'a Opponent,
+        rated: bool,
+    },
+    /// The connection left its pool.
+    PoolLeft,
 }
 
 /// The JSON text of a message, with the version.
@@ -193,6 +236,26 @@ mod tests {
             parse(r#"{"type":"ping","v":1}"#, 4096).unwrap(),
             ClientMessage::Ping {}
         );
+        assert_eq!(
+            parse(r#"{"v":1,"type":"answer_draw","accept":false}"#, 4096).unwrap(),
+            ClientMessage::AnswerDraw { accept: false }
+        );
+        assert!(matches!(
+            parse(
+                r#"{"v":1,"type":"pool_join","pool":{"kind":"english","rated":false},"nickname":"A"}"#,
+                4096
+            )
+            .unwrap(),
+            ClientMessage::PoolJoin { .. }
+        ));
+        assert!(matches!(
+            parse(
+                r#"{"v":1,"type":"play_cpu","game":{"kind":"english","players":2},"nickname":"A","level":"expert"}"#,
+                4096
+            )
+            .unwrap(),
+            ClientMessage::PlayCpu { seat: None, .. }
+        ));
     }
 
     #[test]
@@ -208,6 +271,15 @@ mod tests {
             (r#"{"v":1,"type":"move"}"#, "malformed"),
             (r#"{"v":1,"type":"move","move":7}"#, "malformed"),
             (r#"{"v":1,"type":"ping","extra":1}"#, "malformed"),
+            (r#"{"v":1,"type":"answer_draw"}"#, "malformed"),
+            (
+                r#"{"v":1,"type":"answer_draw","accept":"yes"}"#,
+                "malformed",
+            ),
+            (
+                r#"{"v":1,"type":"pool_join","pool":{"kind":"english","x":1},"nickname":"A"}"#,
+                "malformed",
+            ),
         ];
         for (text, code) in cases {
             assert_eq!(parse(text, 4096).unwrap_err().code(), code, "{text}");

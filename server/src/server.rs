@@ -11,6 +11,7 @@ pub enum AccountsService {}
 use crate::config::Config;
 use crate::connection;
 use crate::hub::Hubs;
+use crate::pools::Pools;
 use crate::store::RoomStore;
 use axum::extract::{ConnectInfo, Extension, State, WebSocketUpgrade};
 use axum::http::{header, HeaderMap, Request, StatusCode};
@@ -47,6 +48,8 @@ pub struct Shared {
     pub store: Arc<dyn RoomStore>,
     pub config: Config,
     pub hubs: Hubs,
+    /// This instance's pairing pools.
+    pub pools: Pools,
     /// Accounts, ratings and sign-in, when this instance keeps them (`--data`/`--database`):
     /// what a connection asks to learn who a session token belongs to.
     pub accounts: Option<Arc<AccountsService>>,
@@ -94,13 +97,28 @@ pub async fn run_with_accounts(
         .http1()
         .timer(TokioTimer::new())
         .header_read_timeout(config.header_timeout);
+    let (pools, notices) = open_pools(&config).await?;
     let shared = Arc::new(Shared {
         store,
         hubs: Hubs::default(),
+        pools,
         accounts: accounts.clone(),
         config,
         shutdown: stopped,
     });
+    tokio::spawn(crate::pools::run_waves(Arc::clone(&shared)));
+    if let Some(mut notices) = notices {
+        // Pairings made by another instance for players connected here.
+        let weak = Arc::downgrade(&shared);
+        tokio::spawn(async move {
+            while let Some((id, notice)) = notices.recv().await {
+                let Some(shared) = weak.upgrade() else {
+                    return;
+                };
+                shared.pools.deliver(&id, notice);
+            }
+        });
+    }
     let mut app = router(shared);
     if let Some(accounts) = accounts {
         app = app.merge(accounts_router(accounts));
@@ -148,6 +166,24 @@ pub async fn run_with_accounts(
     let _ = stop.send(true);
     let _ = tokio::time::timeout(SHUTDOWN_GRACE, graceful.shutdown()).await;
     Ok(())
+}
+
+type Notices = tokio::sync::mpsc::UnboundedReceiver<(String, crate::pools::PoolNotice)>;
+
+#[cfg(feature = "redis")]
+async fn open_pools(config: &Config) -> std::io::Result<(Pools, Option<Notices>)> {
+    let Some(url) = &config.pool_redis else {
+        return Ok((Pools::default(), None));
+    };
+    let (redis, notices) = crate::pool_redis::RedisPools::connect(url, &config.instance)
+        .await
+        .map_err(std::io::Error::other)?;
+    Ok((Pools::redis(redis), Some(notices)))
+}
+
+#[cfg(not(feature = "redis"))]
+async fn open_pools(_config: &Config) -> std::io::Result<(Pools, Option<Notices>)> {
+    Ok((Pools::default(), None))
 }
 
 fn router(shared: Arc<Shared>) -> Router {

@@ -98,6 +98,9 @@ fn record(code: &RoomCode) -> RoomRecord {
         seed: 7,
         created_at: 1_700_000_000_000,
         emptied_at: None,
+        kind: Default::default(),
+        offers: Default::default(),
+        redo: Vec::new(),
     }
 }
 

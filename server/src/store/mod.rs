@@ -258,6 +258,37 @@ pub struct RoomRecord {
     pub created_at: u64,
     /// Unix ms since when no seat has been connected (`None` while someone is).
     pub emptied_at: Option<u64>,
+    /// How the room came to be: friends by link, a game against the CPU, a pairing.
+    #[serde(default)]
+    pub kind: RoomKind,
+    /// Draw offers of a 2-player game (see `offers`).
+    #[serde(default)]
+    pub offers: crate::offers::DrawOffers,
+    /// Moves taken back by undo, the next one to redo last (rooms against the CPU only).
+    #[serde(default)]
+    pub redo: Vec<String>,
+}
+
+/// How a room came to be; it decides the CPU's level, undo, and whether a result is rated.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum RoomKind {
+    /// Opened by a player for friends (the CPU, medium, may take free seats).
+    #[default]
+    Friends,
+    /// "Play the CPU": one person, the CPU at `level` in every other seat, no clock, undo/redo.
+    Cpu { level: String },
+    /// Made by a pairing pool (`pools`): two people, or one person and the CPU standing in at
+    /// `cpu_level` (never rated).
+    Pool {
+        pool: String,
+        rated: bool,
+        #[serde(default)]
+        cpu_level: Option<String>,
+        /// Each seat's account (rated games only count between two accounts).
+        #[serde(default)]
+        accounts: Vec<Option<String>>,
+    },
 }
 
 /// The game a room plays.
@@ -336,6 +367,18 @@ pub struct RoomResult {
 }
 
 impl RoomRecord {
+    /// The level of the room's CPU seats (medium unless the room says otherwise).
+    pub fn cpu_level(&self) -> &str {
+        match &self.kind {
+            RoomKind::Cpu { level } => level,
+            RoomKind::Pool {
+                cpu_level: Some(level),
+                ..
+            } => level,
+            _ => crate::play::CPU_LEVEL,
+        }
+    }
+
     /// Unix ms at which the room is deleted: 24 h after creation, or 30 min after everyone left.
     pub fn expires_at(&self) -> u64 {
         let lifetime = self.created_at.saturating_add(ROOM_LIFETIME_MS);

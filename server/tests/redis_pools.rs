@@ -1,0 +1,170 @@
+//! Pairing pools on many instances: two real `damas-server --redis` processes share a real
+//! `redis-server`. Players connected to different instances are paired and play; when the
+//! instance running a pool's waves stops and is killed (SIGSTOP, then SIGKILL), the players waiting
+//! meanwhile stay in Redis and the other instance pairs them once the pool's lease lapses.
+
+mod common;
+mod redis_server;
+
+use common::{pick_move, ply, to_move, Client};
+use redis_server::RedisServer;
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader};
+use std::net::SocketAddr;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A `damas-server --redis` process with fast waves and the CPU far away.
+struct Instance {
+    child: Child,
+    addr: SocketAddr,
+    name: String,
+}
+
+impl Instance {
+    fn start(redis_url: &str) -> Instance {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_damas-server"))
+            .args(["--port", "0", "--redis", redis_url])
+            .args(["--pool-wave-ms", "200", "--pool-cpu-after-secs", "600"])
+            .env("RUST_LOG", "warn")
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("damas-server starts");
+        let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
+        let mut line = String::new();
+        stdout.read_line(&mut line).expect("the start line");
+        let addr = line
+            .split("http://")
+            .nth(1)
+            .and_then(|rest| rest.split_whitespace().next())
+            .and_then(|addr| addr.parse().ok())
+            .unwrap_or_else(|| panic!("unexpected start line: {line:?}"));
+        let name = line
+            .trim_end()
+            .strip_suffix(')')
+            .and_then(|rest| rest.rsplit_once("instance "))
+            .map(|(_, name)| name.to_string())
+            .unwrap_or_else(|| panic!("no instance name in {line:?}"));
+        std::thread::spawn(move || {
+            let mut sink = String::new();
+            while stdout.read_line(&mut sink).is_ok_and(|n| n > 0) {
+                sink.clear();
+            }
+        });
+        Instance { child, addr, name }
+    }
+
+    async fn client(&self) -> Client {
+        Client::connect(self.addr).await
+    }
+
+    fn signal(&self, signal: &str) {
+        let status = Command::new("kill")
+            .args([signal, &self.child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(status.success(), "kill {signal}");
+    }
+}
+
+impl Drop for Instance {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+const POOL_LEASE: &str = "damas:pool:{english/casual}:lease";
+
+fn lease_owner(redis: &mut redis::Connection) -> Option<String> {
+    redis::cmd("GET")
+        .arg(POOL_LEASE)
+        .query(redis)
+        .expect("GET lease")
+}
+
+async fn join_pool(client: &mut Client, nickname: &str) {
+    client
+        .send(json!({"v":1,"type":"pool_join","pool":{"kind":"english"},"nickname":nickname}))
+        .await;
+    assert_eq!(client.reply().await["type"], "pool_waiting");
+}
+
+/// `paired`, then `joined` and the started room.
+async fn paired(client: &mut Client) -> Value {
+    let paired = client.reply().await;
+    assert_eq!(paired["type"], "paired", "{paired}");
+    let joined = client.reply().await;
+    assert_eq!(joined["type"], "joined", "{joined}");
+    client.code = joined["code"].as_str().map(str::to_string);
+    client.token = joined["token"].as_str().map(str::to_string);
+    client.state_where(|s| s["room"]["started"] == true).await;
+    paired
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn players_on_two_instances_are_paired_and_play() {
+    let Some(redis) = RedisServer::start() else {
+        return;
+    };
+    let first = Instance::start(&redis.url());
+    let second = Instance::start(&redis.url());
+    let mut ana = first.client().await;
+    let mut bea = second.client().await;
+    join_pool(&mut ana, "Ana").await;
+    join_pool(&mut bea, "Bea").await;
+    let ana_paired = paired(&mut ana).await;
+    let bea_paired = paired(&mut bea).await;
+    assert_eq!(ana_paired["code"], bea_paired["code"]);
+    assert_eq!(ana_paired["opponent"]["nickname"], "Bea");
+    assert_eq!(bea_paired["opponent"]["nickname"], "Ana");
+    assert_ne!(ana.you(), bea.you());
+    // They play through their own instances.
+    let (mover, other) = if ana.you() == Some(to_move(ana.room())) {
+        (&mut ana, &mut bea)
+    } else {
+        (&mut bea, &mut ana)
+    };
+    let mut seed = 11;
+    let text = pick_move(mover.room(), &mut seed);
+    mover.play(&text, 0).await;
+    other.state_where(|s| ply(&s["room"]) == 1).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_wave_holder_dies_and_nobody_waiting_is_lost() {
+    let Some(redis) = RedisServer::start() else {
+        return;
+    };
+    let mut peek = redis.connection();
+    let holder = Instance::start(&redis.url());
+    // Alone, the first instance takes the pool's lease at its first wave.
+    let start = Instant::now();
+    while lease_owner(&mut peek).as_deref() != Some(holder.name.as_str()) {
+        assert!(start.elapsed() < Duration::from_secs(10), "no pool lease");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let survivor = Instance::start(&redis.url());
+    // The holder stops mid-wave (it keeps the lease until it lapses), then is killed.
+    holder.signal("-STOP");
+    let mut ana = survivor.client().await;
+    let mut bea = survivor.client().await;
+    join_pool(&mut ana, "Ana").await;
+    join_pool(&mut bea, "Bea").await;
+    let waiting: u64 = redis::cmd("ZCARD")
+        .arg("damas:pool:{english/casual}:queue")
+        .query(&mut peek)
+        .expect("ZCARD");
+    assert_eq!(waiting, 2, "both wait in Redis");
+    holder.signal("-KILL");
+    // The lease lapses (6 s); the survivor takes it and pairs them.
+    let ana_paired = paired(&mut ana).await;
+    let bea_paired = paired(&mut bea).await;
+    assert_eq!(ana_paired["code"], bea_paired["code"]);
+    assert_eq!(
+        lease_owner(&mut peek).as_deref(),
+        Some(survivor.name.as_str())
+    );
+}
