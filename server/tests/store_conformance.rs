@@ -726,3 +726,36 @@ async fn redis_unreachable_is_an_error_not_a_panic() {
         "no store without a Redis"
     );
 }
+
+#[tokio::test]
+async fn redis_restart_is_survived_by_commands_and_events() {
+    let Some(mut redis) =
+        redis_server::PersistentRedis::start(&["--appendonly", "yes", "--appendfsync", "always"])
+    else {
+        return;
+    };
+    let store = RedisStore::connect(&redis.url()).await.unwrap();
+    let code = fresh_code();
+    store.create(&code, &record(&code), LONG).await.unwrap();
+    let mut events = store.subscribe(&code).await.unwrap();
+    redis.kill();
+    assert!(matches!(
+        store.load(&code).await,
+        Err(StoreError::Unavailable(_))
+    ));
+    redis.restart();
+    // The instance listens again and says "reload"; the room is back from the AOF.
+    assert_eq!(
+        next_event(&mut events).await,
+        RoomEvent::Changed { version: 0 }
+    );
+    assert_eq!(store.load(&code).await.unwrap().unwrap().version, 1);
+    store
+        .publish(&code, &RoomEvent::Changed { version: 9 })
+        .await
+        .unwrap();
+    assert_eq!(
+        next_event(&mut events).await,
+        RoomEvent::Changed { version: 9 }
+    );
+}
