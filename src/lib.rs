@@ -11,6 +11,7 @@ pub mod geometry;
 pub mod notation;
 pub mod perft;
 pub mod position;
+pub mod protocols;
 pub mod record;
 pub mod search;
 pub mod session;

@@ -3,7 +3,7 @@
 use damas::catalogue::new_game;
 use damas::games::english::English;
 use damas::games::international::International;
-use damas::notation::pdn::{self, PdnError, PdnResult};
+use damas::notation::pdn::{self, PdnError, PdnResult, SyntaxProblem};
 use damas::{AnyGame, GameKind, MoveError, Position, Record, Variant};
 
 #[test]
@@ -92,8 +92,27 @@ fn errors_are_typed() {
     ));
     assert!(matches!(
         pdn::read("1. 11-15 {never closed", None, new_game),
-        Err(PdnError::Syntax { .. })
+        Err(PdnError::Syntax {
+            at: 9,
+            problem: SyntaxProblem::CommentNotClosed
+        })
     ));
+    for (text, problem) in [
+        ("1. 11-15 * 2. 9-13", SyntaxProblem::TextAfterResult),
+        ("1. 11-15 [Event \"late\"]", SyntaxProblem::TagInMovetext),
+        ("(1. 11-15", SyntaxProblem::VariationNotClosed),
+        ("1. 11-15 }", SyntaxProblem::Unexpected('}')),
+        ("[ \"x\"]", SyntaxProblem::TagWithoutName),
+        ("[Event x]", SyntaxProblem::TagValueNotQuoted),
+        ("[Event \"x]\n", SyntaxProblem::TagValueNotClosed),
+        ("[Event \"a\\b\"]", SyntaxProblem::BadEscape),
+        ("[Event \"x\" 1", SyntaxProblem::TagNotClosed),
+    ] {
+        match pdn::parse(text) {
+            Err(PdnError::Syntax { problem: found, .. }) => assert_eq!(found, problem, "{text}"),
+            other => panic!("{text}: {other:?}"),
+        }
+    }
 }
 
 #[test]

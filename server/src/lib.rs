@@ -15,6 +15,11 @@
 //! - [`store`]: the `RoomStore` seam and its backends ([`store::memory`], `store::redis`).
 //! - [`config`], [`error`], [`time`] (unix-ms time that tests move forward).
 //! - [`bench`]: the load generator behind `damas-server bench`.
+//! - With the `accounts` feature (default): `accounts` (sessions, sign-in with OpenID Connect,
+//!   the `/api` and `/auth` routes), `ratings` (Elo per game kind) and `player_store` (the
+//!   `PlayerStore` seam on SQLite or PostgreSQL, with `record_rated_game` for rated games).
+#[cfg(feature = "accounts")]
+pub mod accounts;
 pub mod bench;
 pub mod clocks;
 pub mod config;
@@ -23,11 +28,15 @@ pub mod error;
 pub mod hub;
 pub mod lobby;
 pub mod play;
+#[cfg(feature = "accounts")]
+pub mod player_store;
 pub mod protocol;
+#[cfg(feature = "accounts")]
+pub mod ratings;
 pub mod server;
 pub mod store;
 pub mod time;
 
 pub use config::Config;
 pub use error::RoomError;
-pub use server::run;
+pub use server::{run, run_with_accounts};

@@ -3,6 +3,9 @@
 //! `--redis-cluster URL,URL,…` through a Redis Cluster.
 
 use clap::Parser;
+use damas_server::accounts::http::AccountsService;
+use damas_server::accounts::oidc::{Oidc, OidcConfig};
+use damas_server::player_store::{PlayerStoreConfig, PlayerStoreError};
 use damas_server::store::memory::MemoryStore;
 use damas_server::store::{RoomStore, StoreError};
 use damas_server::Config;
@@ -40,6 +43,32 @@ struct Cli {
     /// Origin admitted for browser sockets besides this server's own (repeatable; `*`: any).
     #[arg(long = "origin", value_name = "ORIGIN")]
     origins: Vec<String>,
+    /// Keep accounts, sessions and ratings in SQLite under this directory (`DIR/players.sqlite3`,
+    /// created on first start). Sign-in, ratings and the ranking are on with this or --database.
+    #[arg(long, value_name = "DIR")]
+    data: Option<PathBuf>,
+    /// Keep accounts, sessions and ratings in PostgreSQL (postgres://user@host:port/db) instead
+    /// of SQLite: for many instances sharing one ranking.
+    #[arg(long, value_name = "URL", conflicts_with = "data")]
+    database: Option<String>,
+    /// OpenID Connect issuer for sign-in (e.g. https://accounts.google.com); needs --data or
+    /// --database, and --oidc-client-id. The client secret comes from DAMAS_OIDC_CLIENT_SECRET
+    /// or --oidc-client-secret-file.
+    #[arg(long, value_name = "URL", requires = "oidc_client_id")]
+    oidc_issuer: Option<String>,
+    /// This server's client id at the issuer (the audience of its ID tokens).
+    #[arg(long, value_name = "ID")]
+    oidc_client_id: Option<String>,
+    /// A file holding the client secret (instead of DAMAS_OIDC_CLIENT_SECRET).
+    #[arg(long, value_name = "FILE")]
+    oidc_client_secret_file: Option<PathBuf>,
+    /// Another accepted audience for ID tokens the app posts (its native client id; repeatable).
+    #[arg(long = "oidc-app-client-id", value_name = "ID")]
+    oidc_app_client_ids: Vec<String>,
+    /// This server's address as browsers reach it (for the sign-in callback,
+    /// URL/auth/callback); default http://ADDRESS:PORT as bound.
+    #[arg(long, value_name = "URL")]
+    public_url: Option<String>,
     /// Seconds a disconnected player keeps the seat before the CPU plays it (tests shorten it).
     #[arg(long, default_value_t = 45, value_parser = clap::value_parser!(u64).range(1..=3600))]
     takeover_secs: u64,
@@ -55,10 +84,16 @@ enum Command {
 enum StartError {
     #[error(transparent)]
     Store(#[from] StoreError),
+    #[error(transparent)]
+    Players(#[from] PlayerStoreError),
     #[error("cannot listen on {0}: {1}")]
     Listen(String, std::io::Error),
     #[error("--ui {0}: no index.html there")]
     NoUi(String),
+    #[error("sign-in: {0}")]
+    SignIn(#[from] damas_server::accounts::oidc::SignInError),
+    #[error("{0}")]
+    Config(String),
     #[error("server stopped: {0}")]
     Serve(std::io::Error),
 }
@@ -140,6 +175,49 @@ async fn serve(cli: Cli) -> Result<(), StartError> {
     let local = listener
         .local_addr()
         .map_err(|e| StartError::Listen(address.to_string(), e))?;
+    let players = match (&cli.database, &cli.data) {
+        (Some(url), _) => Some(PlayerStoreConfig::Postgres(url.clone())),
+        (None, Some(dir)) => Some(PlayerStoreConfig::Sqlite(dir.clone())),
+        (None, None) if cli.oidc_issuer.is_some() => {
+            return Err(StartError::Config(
+                "--oidc-issuer needs --data DIR or --database URL (where accounts are kept)".into(),
+            ))
+        }
+        (None, None) => None,
+    };
+    let accounts = match &players {
+        Some(players) => {
+            let store = damas_server::player_store::open(players).await?;
+            let oidc = match &cli.oidc_issuer {
+                Some(issuer) => {
+                    let public_url = cli
+                        .public_url
+                        .clone()
+                        .unwrap_or_else(|| format!("http://{local}"));
+                    let oidc_config = OidcConfig {
+                        issuer: issuer.clone(),
+                        client_id: cli.oidc_client_id.clone().unwrap_or_default(),
+                        client_secret: client_secret(&cli)?,
+                        app_client_ids: cli.oidc_app_client_ids.clone(),
+                        public_url,
+                    };
+                    Some(Oidc::discover(oidc_config, config.time.clone()).await?)
+                }
+                None => None,
+            };
+            Some(Arc::new(AccountsService::new(
+                store,
+                config.time.clone(),
+                oidc,
+            )))
+        }
+        None => None,
+    };
+    let players_backend = match &players {
+        Some(PlayerStoreConfig::Postgres(_)) => "postgres",
+        Some(PlayerStoreConfig::Sqlite(_)) => "sqlite",
+        None => "off",
+    };
     let backend = if cli.redis.is_some() {
         "redis"
     } else if !cli.redis_cluster.is_empty() {
@@ -147,7 +225,7 @@ async fn serve(cli: Cli) -> Result<(), StartError> {
     } else {
         "memory"
     };
-    tracing::info!(%local, backend, instance = %config.instance, "damas-server listening (ws://{local}/ws)");
+    tracing::info!(%local, backend, players = players_backend, instance = %config.instance, "damas-server listening (ws://{local}/ws)");
     // The instance name is the owner written in the room leases it holds (Redis: `damas:{CODE}:lease`).
     println!(
         "damas-server listening on http://{local} ({backend} store, instance {})",
@@ -156,7 +234,27 @@ async fn serve(cli: Cli) -> Result<(), StartError> {
     let shutdown = async {
         let _ = tokio::signal::ctrl_c().await;
     };
-    damas_server::run(listener, store, config, shutdown)
+    damas_server::run_with_accounts(listener, store, config, accounts, shutdown)
         .await
         .map_err(StartError::Serve)
+}
+
+/// The client secret: DAMAS_OIDC_CLIENT_SECRET, else the file given, else none (a public client).
+fn client_secret(cli: &Cli) -> Result<Option<String>, StartError> {
+    if let Ok(secret) = std::env::var("DAMAS_OIDC_CLIENT_SECRET") {
+        if !secret.is_empty() {
+            return Ok(Some(secret));
+        }
+    }
+    match &cli.oidc_client_secret_file {
+        Some(path) => std::fs::read_to_string(path)
+            .map(|text| Some(text.trim().to_owned()))
+            .map_err(|error| {
+                StartError::Config(format!(
+                    "--oidc-client-secret-file {}: {error}",
+                    path.display()
+                ))
+            }),
+        None => Ok(None),
+    }
 }

@@ -3,6 +3,11 @@
 //! `index.html` so a room link opens the app in a browser). [`run`] is the one entry point, used
 //! by `main.rs` and the tests.
 
+#[cfg(feature = "accounts")]
+pub use crate::accounts::http::AccountsService;
+/// Without the `accounts` feature there is no accounts service (this type has no value).
+#[cfg(not(feature = "accounts"))]
+pub enum AccountsService {}
 use crate::config::Config;
 use crate::connection;
 use crate::hub::Hubs;
@@ -34,6 +39,9 @@ pub struct Shared {
     pub store: Arc<dyn RoomStore>,
     pub config: Config,
     pub hubs: Hubs,
+    /// Accounts, ratings and sign-in, when this instance keeps them (`--data`/`--database`):
+    /// what a connection asks to learn who a session token belongs to.
+    pub accounts: Option<Arc<AccountsService>>,
     /// One permit per open socket.
     connections: Arc<Semaphore>,
     /// Turns true when the server shuts down; connections close.
@@ -47,27 +55,45 @@ pub async fn run(
     config: Config,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
+    run_with_accounts(listener, store, config, None, shutdown).await
+}
+
+/// [`run`], plus the accounts, ratings and ranking routes (`/api/…`) when `accounts` is given.
+pub async fn run_with_accounts(
+    listener: TcpListener,
+    store: Arc<dyn RoomStore>,
+    config: Config,
+    accounts: Option<Arc<AccountsService>>,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
     let (stop, stopped) = watch::channel(false);
     let shared = Arc::new(Shared {
         store,
         connections: Arc::new(Semaphore::new(config.max_connections)),
         hubs: Hubs::default(),
+        accounts: accounts.clone(),
         config,
         shutdown: stopped,
     });
-    let app = router(shared);
+    let mut app = router(shared);
+    if let Some(accounts) = accounts {
+        app = app.merge(accounts_router(accounts));
+    }
     // Moves and states are small messages that must leave at once: no Nagle delay.
     let listener = listener.tap_io(|socket| {
         if let Err(error) = socket.set_nodelay(true) {
             tracing::debug!(%error, "TCP_NODELAY not set");
         }
     });
-    axum::serve(listener, app)
-        .with_graceful_shutdown(async move {
-            shutdown.await;
-            let _ = stop.send(true);
-        })
-        .await
+    axum::serve(
+        listener,
+        app.into_make_service_with_connect_info::<std::net::SocketAddr>(),
+    )
+    .with_graceful_shutdown(async move {
+        shutdown.await;
+        let _ = stop.send(true);
+    })
+    .await
 }
 
 fn router(shared: Arc<Shared>) -> Router {
@@ -81,6 +107,16 @@ fn router(shared: Arc<Shared>) -> Router {
             .fallback_service(ServeDir::new(dir));
     }
     app.with_state(shared)
+}
+
+#[cfg(feature = "accounts")]
+fn accounts_router(accounts: Arc<AccountsService>) -> Router {
+    crate::accounts::http::router(accounts)
+}
+
+#[cfg(not(feature = "accounts"))]
+fn accounts_router(accounts: Arc<AccountsService>) -> Router {
+    match *accounts {}
 }
 
 /// 200 when rooms can be served (the store answers), else 503.

@@ -99,23 +99,35 @@ pub struct Export {
     pub file_name: String,
 }
 
+/// `player`: the human's name against the CPU (the player's nickname), written for the human seat.
 #[tauri::command]
-pub fn export_game(state: State<'_, AppState>, id: String) -> Reply<Export> {
+pub fn export_game(
+    state: State<'_, AppState>,
+    id: String,
+    player: Option<String>,
+) -> Reply<Export> {
     let sessions = lock(&state.sessions);
     let session = sessions.get(&id)?;
     Ok(Export {
-        text: session.export_text(),
+        text: session.export_text_for(player.as_deref()),
         file_name: session.export_file_name(),
     })
 }
 
 /// Writes the export of game `id` to the export folder; replies with the file's path.
 #[tauri::command]
-pub fn save_export(state: State<'_, AppState>, id: String) -> Reply<String> {
+pub fn save_export(
+    state: State<'_, AppState>,
+    id: String,
+    player: Option<String>,
+) -> Reply<String> {
     let (text, file_name) = {
         let sessions = lock(&state.sessions);
         let session = sessions.get(&id)?;
-        (session.export_text(), session.export_file_name())
+        (
+            session.export_text_for(player.as_deref()),
+            session.export_file_name(),
+        )
     };
     let path = state.export_dir.join(file_name);
     std::fs::create_dir_all(&state.export_dir)

@@ -1,8 +1,10 @@
 //! The error every command rejects with, serialised as `{code, message}`: `code` is a stable
 //! key the UI translates (the session layer's codes plus the app's own), `message` English detail.
+//! A text that does not import (`bad_record`) also carries `line`, `reason` (the problem's code)
+//! and `args` (its arguments by name), so the UI words it in the player's language.
 
-use damas::session::{ImportError, SessionError};
-use serde::ser::SerializeStruct;
+use damas::session::{ImportError, ImportProblem, SessionError};
+use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 use thiserror::Error;
 
@@ -17,8 +19,8 @@ pub enum AppError {
     #[error("hosting rooms: {0}")]
     Host(String),
     /// An imported PDN or record text that does not replay; the message starts `line N:`.
-    #[error("line {line}: {detail}")]
-    BadRecord { line: usize, detail: String },
+    #[error("line {line}: {problem}")]
+    BadRecord { line: usize, problem: ImportProblem },
     /// Building endgame tables failed or was stopped.
     #[error("endgame tables: {0}")]
     Endgame(damas::search::endgame::EndgameError),
@@ -30,7 +32,7 @@ pub enum AppError {
 impl From<ImportError> for AppError {
     fn from(error: ImportError) -> Self {
         match error {
-            ImportError::BadText { line, detail } => AppError::BadRecord { line, detail },
+            ImportError::BadText { line, problem } => AppError::BadRecord { line, problem },
             ImportError::Session(error) => AppError::Session(error),
         }
     }
@@ -64,9 +66,19 @@ impl AppError {
 
 impl Serialize for AppError {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut fields = serializer.serialize_struct("AppError", 2)?;
-        fields.serialize_field("code", self.code())?;
-        fields.serialize_field("message", &self.to_string())?;
+        let mut fields = serializer.serialize_map(None)?;
+        fields.serialize_entry("code", self.code())?;
+        fields.serialize_entry("message", &self.to_string())?;
+        if let AppError::BadRecord { line, problem } = self {
+            fields.serialize_entry("line", line)?;
+            fields.serialize_entry("reason", problem.code())?;
+            let args: serde_json::Map<String, serde_json::Value> = problem
+                .args()
+                .into_iter()
+                .map(|(name, value)| (name.to_string(), serde_json::Value::String(value)))
+                .collect();
+            fields.serialize_entry("args", &args)?;
+        }
         fields.end()
     }
 }

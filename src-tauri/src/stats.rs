@@ -151,12 +151,17 @@ pub fn friend_candies(result: Result3) -> u32 {
 pub const DAILY_CANDY_BUDGET: u32 = 60;
 const DAY_MS: i64 = 86_400_000;
 
-/// Candies earned: today's (within the daily budget) and all of them.
+/// Candies earned: today's (within the daily budget) and all of them, and what the game finished
+/// last (against the CPU or in a friends' room) gave, for its result dialog.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Candies {
     pub today: u32,
     pub total: u32,
     pub budget: u32,
+    /// What the last finished game is worth by the rules (0: too short, or lost to the CPU).
+    pub last_due: u32,
+    /// What it gave within its day's budget (less than `last_due` when the budget ran out).
+    pub last_earned: u32,
 }
 
 /// The candies of the games finished against the CPU and in friends' rooms, one budget a day for
@@ -170,23 +175,34 @@ pub fn candies(
 ) -> Candies {
     let offset = i64::from(utc_offset_minutes) * 60_000;
     let day_of = |ms: u64| (i64::try_from(ms).unwrap_or(i64::MAX) + offset).div_euclid(DAY_MS);
-    let cpu = results
-        .iter()
-        .filter(|game| game.result == Result3::Win && game.plies >= CANDY_MIN_PLIES)
-        .map(|game| (game.finished, CANDIES_PER_CPU_WIN));
-    let friends = room_results
-        .iter()
-        .filter(|game| game.plies >= CANDY_MIN_PLIES)
-        .map(|game| (game.finished, friend_candies(game.result)));
+    let cpu = results.iter().map(|game| {
+        let due = game.result == Result3::Win && game.plies >= CANDY_MIN_PLIES;
+        (game.finished, if due { CANDIES_PER_CPU_WIN } else { 0 })
+    });
+    let friends = room_results.iter().map(|game| {
+        let due = game.plies >= CANDY_MIN_PLIES;
+        (
+            game.finished,
+            if due { friend_candies(game.result) } else { 0 },
+        )
+    });
+    // In the order they finished, so the budget is spent by the earlier games of a day.
+    let mut games: Vec<(u64, u32)> = cpu.chain(friends).collect();
+    games.sort_by_key(|&(finished, _)| finished);
     let mut per_day: std::collections::BTreeMap<i64, u32> = std::collections::BTreeMap::new();
-    for (finished, given) in cpu.chain(friends) {
+    let (mut last_due, mut last_earned) = (0, 0);
+    for (finished, due) in games {
         let earned = per_day.entry(day_of(finished)).or_default();
-        *earned = (*earned + given).min(DAILY_CANDY_BUDGET);
+        let given = due.min(DAILY_CANDY_BUDGET - *earned);
+        *earned += given;
+        (last_due, last_earned) = (due, given);
     }
     Candies {
         today: per_day.get(&day_of(now)).copied().unwrap_or(0),
         total: per_day.values().sum(),
         budget: DAILY_CANDY_BUDGET,
+        last_due,
+        last_earned,
     }
 }
 
@@ -278,7 +294,10 @@ mod tests {
             Candies {
                 today: 6,
                 total: 12,
-                budget: DAILY_CANDY_BUDGET
+                budget: DAILY_CANDY_BUDGET,
+                // By finish time the last game is the loss at 04:00: worth nothing.
+                last_due: 0,
+                last_earned: 0,
             }
         );
         // Three hours east of UTC the evening game is after local midnight: the same day.
@@ -290,6 +309,11 @@ mod tests {
         let capped = candies(&results, &[], 0, now);
         assert_eq!(capped.today, DAILY_CANDY_BUDGET);
         assert_eq!(capped.total, DAILY_CANDY_BUDGET + 6);
+        // The last of those wins was due 6 and got none: the day's budget was used up.
+        assert_eq!(
+            (capped.last_due, capped.last_earned),
+            (CANDIES_PER_CPU_WIN, 0)
+        );
         assert_eq!(candies(&[], &[], 0, now).total, 0);
     }
 
@@ -322,7 +346,10 @@ mod tests {
             Candies {
                 today,
                 total: today + 5,
-                budget: DAILY_CANDY_BUDGET
+                budget: DAILY_CANDY_BUDGET,
+                // The last one finished was too short.
+                last_due: 0,
+                last_earned: 0,
             }
         );
         // CPU wins and friend games share the budget.
@@ -336,6 +363,9 @@ mod tests {
         let both = candies(&cpu, &friends, 0, now);
         assert_eq!(both.today, DAILY_CANDY_BUDGET);
         assert_eq!(both.total, DAILY_CANDY_BUDGET + 5);
+        // Friends first (28), then CPU wins of 6 up to 60: the sixth win (the last game) gets 2.
+        assert_eq!((both.last_due, both.last_earned), (CANDIES_PER_CPU_WIN, 2));
+        assert_eq!(candies(&cpu, &[], 0, now).last_earned, CANDIES_PER_CPU_WIN);
         assert!(room(0, Win, 1, 0).same_game(&room(0, Loss, 99, 5)));
         assert!(!room(0, Win, 1, 0).same_game(&room(1, Win, 1, 0)));
     }

@@ -191,33 +191,66 @@ fn a_pdn_from_another_program_continues_against_the_cpu() {
 fn bad_texts_name_their_line_and_keep_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let app = TestApp::start(dir.path());
-    for (text, line) in [
+    for (text, line, reason, args) in [
         // An illegal move on line 5: White must take back on 22 (captures are compulsory).
         (
             "[GameType \"21\"]\n[Event \"x\"]\n\n1. 11-15 22-18\n2. 15x22 21-17\n",
             5,
+            "illegal_move",
+            json!({"ply": "4", "move": "21-17"}),
         ),
         // A square the English board does not have, on line 4.
-        ("[GameType \"21\"]\n\n1. 11-15 23-19\n2. 9-13 40-45\n", 4),
+        (
+            "[GameType \"21\"]\n\n1. 11-15 23-19\n2. 9-13 40-45\n",
+            4,
+            "move_syntax",
+            json!({"ply": "4", "move": "40-45"}),
+        ),
         // A tag not closed, on line 2.
-        ("[Event \"x\"]\n[Site \"open\n1. 11-15 *\n", 2),
+        (
+            "[Event \"x\"]\n[Site \"open\n1. 11-15 *\n",
+            2,
+            "syntax",
+            json!({"what": "tag_value_not_closed"}),
+        ),
         // A game type this app does not play.
-        ("[Event \"x\"]\n[GameType \"25\"]\n1. 11-15 *\n", 2),
-        // A start position that is not one.
+        (
+            "[Event \"x\"]\n[GameType \"25\"]\n1. 11-15 *\n",
+            2,
+            "game_type",
+            json!({"value": "25"}),
+        ),
+        // A start position that is not one (its detail is the position reader's English).
         (
             "[GameType \"20\"]\n[SetUp \"1\"]\n[FEN \"W:Wzz:B1\"]\n1. 1-6 *\n",
             3,
+            "start_position",
+            Value::Null,
         ),
-        ("[GameType \"30\"]\n[Resigned \"purple\"]\n*\n", 2),
-        ("1. 11-15 * 2. 9-13\n", 1),
+        (
+            "[GameType \"30\"]\n[Resigned \"purple\"]\n*\n",
+            2,
+            "unknown_seat",
+            json!({"name": "purple"}),
+        ),
+        (
+            "1. 11-15 * 2. 9-13\n",
+            1,
+            "syntax",
+            json!({"what": "text_after_result"}),
+        ),
         // The star games' record text: an illegal Diamond move on line 3, an unknown player count.
         (
             "[SetUp \"1\"]\n[FEN \"diamond:2 R/rr/rrr/rrrr/4rrrrr4/12/11/10/y8/yy8/yyy8/yyyy8/Yyyyy8/4/3/2/1 r 0 0\"]\n1. F1P1-F9P5 *\n",
             3,
+            "illegal_move",
+            json!({"ply": "1", "move": "F1P1-F9P5"}),
         ),
         (
             "[Event \"x\"]\n[FEN \"diamond:7 R/rr/rrr/rrrr/4rrrrr4/12/11/10/y8/yy8/yyy8/yyyy8/Yyyyy8/4/3/2/1 r 0 0\"]\n*\n",
             2,
+            "start_position",
+            Value::Null,
         ),
     ] {
         let error = app
@@ -229,6 +262,14 @@ fn bad_texts_name_their_line_and_keep_nothing() {
             message.starts_with(&format!("line {line}:")),
             "{text}: {message}"
         );
+        // The problem as a code with arguments, for the UI to word in the player's language.
+        assert_eq!(error["line"], line, "{text}: {error}");
+        assert_eq!(error["reason"], reason, "{text}: {error}");
+        if args.is_null() {
+            assert!(error["args"]["detail"].is_string(), "{text}: {error}");
+        } else {
+            assert_eq!(error["args"], args, "{text}: {error}");
+        }
     }
     // A mode that does not fit the game's seats is the setup's error.
     let cpu_everywhere = json!({"mode": "cpu", "level": "easy", "human_seats": [0, 1]});
@@ -244,6 +285,51 @@ fn bad_texts_name_their_line_and_keep_nothing() {
     drop(app);
     let app = TestApp::start(dir.path());
     assert_eq!(app.ok("list_saved", json!({})), json!([]));
+}
+
+#[test]
+fn an_imported_pdn_keeps_its_header_and_the_apps_export_names_the_players() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = TestApp::start(dir.path());
+    let text = "[Event \"Open\"]\n[Site \"Huesca\"]\n[Date \"2026.10.01\"]\n[Round \"?\"]\n\
+                [White \"Ana\"]\n[Black \"Luis\"]\n[Result \"*\"]\n[GameType \"20\"]\n\n1. 32-28 *\n";
+    let view = app.ok("import_game", json!({"text": text, "setup": local()}));
+    assert_eq!(view["tags"][0], json!(["Event", "Open"]), "{view}");
+    assert_eq!(view["tags"][4], json!(["White", "Ana"]));
+    let export = app.ok("export_game", json!({"id": view["id"], "player": "Pepa"}));
+    assert_eq!(export["text"], text, "written back unchanged");
+    // Kept across a restart.
+    drop(app);
+    let app = TestApp::start(dir.path());
+    let again = app.ok("get_game", json!({"id": view["id"]}));
+    assert_eq!(again["tags"], view["tags"]);
+
+    // The app's own game against the CPU: the player's name, the CPU's level, the day, the result.
+    let setup = json!({"setup": {"variant": {"kind": "international"}, "mode": "cpu", "level": "easy", "human_seats": [0]}});
+    let view = app.ok("new_game", setup);
+    assert!(
+        view.get("tags").is_none(),
+        "a game started here has no read tags"
+    );
+    let resigned = app.ok("resign", json!({"id": view["id"]}));
+    assert_eq!(resigned["outcome"]["winner"], 1);
+    let export = app.ok("export_game", json!({"id": view["id"], "player": "Pepa"}));
+    let text = export["text"].as_str().expect("text");
+    let date = format!(
+        "[Date \"{}\"]",
+        damas::session::pdn_date(view["created"].as_u64().expect("created"))
+    );
+    for tag in [
+        "[White \"Pepa\"]",
+        "[Black \"CPU (easy)\"]",
+        "[Result \"0-1\"]",
+        date.as_str(),
+    ] {
+        assert!(text.contains(tag), "{tag} in {text}");
+    }
+    let path = app.ok("save_export", json!({"id": view["id"], "player": "Pepa"}));
+    let written = std::fs::read_to_string(path.as_str().expect("a path")).expect("the file");
+    assert_eq!(written, text);
 }
 
 #[test]
@@ -306,10 +392,13 @@ fn a_star_games_record_text_is_as_documented() {
         json!({"id": view["id"], "moveText": "F1P1-F6P4"}),
     );
     let text = app.ok("export_game", json!({"id": view["id"]}))["text"].clone();
-    // docs/notation.md, "Sharing a game".
-    let documented = "[Event \"Damas\"]\n[Site \"?\"]\n[Date \"?\"]\n[Round \"?\"]\n[White \"?\"]\n\
-                      [Black \"?\"]\n[Result \"*\"]\n[SetUp \"1\"]\n[FEN \"diamond:2 R/rr/rrr/rrrr/\
-                      4rrrrr4/12/11/10/y8/yy8/yyy8/yyyy8/Yyyyy8/4/3/2/1 r 0 0\"]\n\n1. F1P1-F6P4 *\n";
+    // docs/notation.md, "Sharing a game": the day the game was started (UTC).
+    let date = damas::session::pdn_date(view["created"].as_u64().expect("created"));
+    let documented = format!(
+        "[Event \"Damas\"]\n[Site \"?\"]\n[Date \"{date}\"]\n[Round \"?\"]\n[White \"?\"]\n\
+         [Black \"?\"]\n[Result \"*\"]\n[SetUp \"1\"]\n[FEN \"diamond:2 R/rr/rrr/rrrr/\
+         4rrrrr4/12/11/10/y8/yy8/yyy8/yyyy8/Yyyyy8/4/3/2/1 r 0 0\"]\n\n1. F1P1-F6P4 *\n"
+    );
     assert_eq!(text, documented);
 }
 

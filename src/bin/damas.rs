@@ -143,6 +143,22 @@ enum Command {
         #[command(subcommand)]
         action: EndgameCommand,
     },
+    /// Speaks the Hub protocol (version 2) on standard input and output, as an International
+    /// draughts engine for GUIs and match tools (docs/hub.md).
+    Hub,
+    /// Plays International draughts games over DamExchange (DXP) as the follower, listening on
+    /// 127.0.0.1; prints "listening on ADDRESS" first (docs/hub.md, "DamExchange").
+    Dxp {
+        /// TCP port (0: any free port, printed).
+        #[arg(long, default_value_t = 27531)]
+        port: u16,
+        /// easy, medium, hard or expert.
+        #[arg(long, default_value = "expert")]
+        level: String,
+        /// Expert's milliseconds a move when the game request gives no time (500–5000).
+        #[arg(long, value_parser = parse_movetime, default_value = "1000", allow_hyphen_values = true)]
+        movetime: MoveTime,
+    },
     /// Times perft on the three draughts start positions and prints nodes per second.
     Bench {
         /// English depth.
@@ -684,6 +700,25 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), CliError> {
             write!(out, "{report}")?;
         }
         Command::Endgame { action } => run_endgame(action, out)?,
+        // The protocol owns standard output; every answer is flushed as it is written.
+        Command::Dxp {
+            port,
+            level,
+            movetime,
+        } => {
+            let level =
+                damas::search::levels::Level::parse(&level).ok_or(CliError::Level(level))?;
+            let listener = std::net::TcpListener::bind(("127.0.0.1", port))?;
+            writeln!(out, "listening on {}", listener.local_addr()?)?;
+            out.flush()?;
+            damas::protocols::dxp::serve(
+                listener,
+                damas::protocols::dxp::DxpOptions { level, movetime },
+            )?;
+        }
+        Command::Hub => {
+            damas::protocols::hub::serve(std::io::BufReader::new(std::io::stdin()), out)?
+        }
         Command::Bench {
             english,
             international,

@@ -38,10 +38,53 @@ fn kind_of_game_type(number: u32) -> Option<GameKind> {
     .find(|&kind| game_type(kind) == Some(number))
 }
 
+/// What is wrong with PDN text that does not split into tags and moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+pub enum SyntaxProblem {
+    #[error("text after the result token")]
+    TextAfterResult,
+    #[error("tag pair inside the movetext")]
+    TagInMovetext,
+    #[error("comment not closed by '}}'")]
+    CommentNotClosed,
+    #[error("variation not closed by ')'")]
+    VariationNotClosed,
+    #[error("unexpected '{0}'")]
+    Unexpected(char),
+    #[error("tag without a name")]
+    TagWithoutName,
+    #[error("tag value must be in double quotes")]
+    TagValueNotQuoted,
+    #[error("tag value not closed")]
+    TagValueNotClosed,
+    #[error("bad escape in tag value")]
+    BadEscape,
+    #[error("tag not closed by ']'")]
+    TagNotClosed,
+}
+
+impl SyntaxProblem {
+    /// A stable snake_case key (a UI words it in the player's language).
+    pub fn code(self) -> &'static str {
+        match self {
+            SyntaxProblem::TextAfterResult => "text_after_result",
+            SyntaxProblem::TagInMovetext => "tag_in_movetext",
+            SyntaxProblem::CommentNotClosed => "comment_not_closed",
+            SyntaxProblem::VariationNotClosed => "variation_not_closed",
+            SyntaxProblem::Unexpected(_) => "unexpected",
+            SyntaxProblem::TagWithoutName => "tag_without_name",
+            SyntaxProblem::TagValueNotQuoted => "tag_value_not_quoted",
+            SyntaxProblem::TagValueNotClosed => "tag_value_not_closed",
+            SyntaxProblem::BadEscape => "bad_escape",
+            SyntaxProblem::TagNotClosed => "tag_not_closed",
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum PdnError {
-    #[error("PDN syntax error at character {at}: {message}")]
-    Syntax { at: usize, message: String },
+    #[error("PDN syntax error at character {at}: {problem}")]
+    Syntax { at: usize, problem: SyntaxProblem },
     #[error("unsupported GameType '{0}' (expected 20, 21 or 30)")]
     GameType(String),
     #[error("PDN game type is {found} but a {expected} game was asked for")]
@@ -198,23 +241,36 @@ pub fn read_record<P: Position>(
 /// `SetUp`/`FEN` when the game did not start from the standard position); a `Result` tag given
 /// here (a resignation, an agreed draw) also sets the closing token.
 pub fn write(game: &dyn AnyGame, tags: &[(&str, &str)]) -> String {
+    write_kept(game, &[], tags)
+}
+
+/// [`write`] for a game read from PDN whose tags are `kept`: they come first, in their order and
+/// with their values (a default is added after them only when missing), so a game read and
+/// written back keeps its header; `tags` still override them.
+pub fn write_kept(game: &dyn AnyGame, kept: &[(String, String)], tags: &[(&str, &str)]) -> String {
     let variant = game.variant();
     let result = tags
         .iter()
         .find(|(name, _)| *name == "Result")
         .and_then(|(_, value)| PdnResult::parse(value))
         .unwrap_or_else(|| PdnResult::of_game(game));
-    let mut all: Vec<(String, String)> = ["Event", "Site", "Date", "Round", "White", "Black"]
+    let mut defaults: Vec<(String, String)> = ["Event", "Site", "Date", "Round", "White", "Black"]
         .iter()
         .map(|name| (name.to_string(), "?".to_string()))
         .collect();
-    all.push(("Result".into(), result.as_str().into()));
+    defaults.push(("Result".into(), result.as_str().into()));
     if let Some(number) = game_type(variant.kind) {
-        all.push(("GameType".into(), number.to_string()));
+        defaults.push(("GameType".into(), number.to_string()));
     }
     if !game.started_from_standard() {
-        all.push(("SetUp".into(), "1".into()));
-        all.push(("FEN".into(), game.start_text()));
+        defaults.push(("SetUp".into(), "1".into()));
+        defaults.push(("FEN".into(), game.start_text()));
+    }
+    let mut all: Vec<(String, String)> = kept.to_vec();
+    for (name, value) in defaults {
+        if !all.iter().any(|(tag, _)| *tag == name) {
+            all.push((name, value));
+        }
     }
     for (name, value) in tags {
         match all.iter_mut().find(|(tag, _)| tag == name) {
@@ -240,11 +296,13 @@ pub fn write(game: &dyn AnyGame, tags: &[(&str, &str)]) -> String {
         }
         line.push_str(&word);
     };
-    // Move numbers follow seat 0, who moves first in every draughts game.
+    // Move numbers count rounds from seat 0, who moves first in every game: two plies a number
+    // in draughts, one per seat in the star games.
     let first_seat = start_seat(game);
+    let seats = game.seats().max(1);
     for (index, info) in game.history().iter().enumerate() {
-        let seat = (usize::from(first_seat) + index) % 2;
-        let number = (usize::from(first_seat) + index) / 2 + 1;
+        let seat = (usize::from(first_seat) + index) % seats;
+        let number = (usize::from(first_seat) + index) / seats + 1;
         if seat == 0 {
             push(format!("{number}."), &mut out);
         } else if index == 0 {
@@ -275,10 +333,7 @@ pub fn parse(text: &str) -> Result<PdnText, PdnError> {
     let mut result = None;
     let mut at = 0;
     let mut in_movetext = false;
-    let syntax = |at: usize, message: &str| PdnError::Syntax {
-        at,
-        message: message.to_string(),
-    };
+    let syntax = |at: usize, problem: SyntaxProblem| PdnError::Syntax { at, problem };
     while at < chars.len() {
         let c = chars[at];
         if c.is_whitespace() {
@@ -286,12 +341,12 @@ pub fn parse(text: &str) -> Result<PdnText, PdnError> {
             continue;
         }
         if result.is_some() {
-            return Err(syntax(at, "text after the result token"));
+            return Err(syntax(at, SyntaxProblem::TextAfterResult));
         }
         match c {
             '[' => {
                 if in_movetext {
-                    return Err(syntax(at, "tag pair inside the movetext"));
+                    return Err(syntax(at, SyntaxProblem::TagInMovetext));
                 }
                 let (tag, next) = parse_tag(&chars, at)?;
                 tags.push(tag);
@@ -299,7 +354,7 @@ pub fn parse(text: &str) -> Result<PdnText, PdnError> {
             }
             '{' => {
                 at = skip_until(&chars, at, '}')
-                    .ok_or_else(|| syntax(at, "comment not closed by '}'"))?;
+                    .ok_or_else(|| syntax(at, SyntaxProblem::CommentNotClosed))?;
             }
             ';' => {
                 at = skip_until(&chars, at, '\n').unwrap_or(chars.len());
@@ -312,7 +367,7 @@ pub fn parse(text: &str) -> Result<PdnText, PdnError> {
                 let start = at;
                 loop {
                     match chars.get(at) {
-                        None => return Err(syntax(start, "variation not closed by ')'")),
+                        None => return Err(syntax(start, SyntaxProblem::VariationNotClosed)),
                         Some('(') => depth += 1,
                         Some(')') => {
                             depth -= 1;
@@ -323,7 +378,7 @@ pub fn parse(text: &str) -> Result<PdnText, PdnError> {
                         }
                         Some('{') => {
                             at = skip_until(&chars, at, '}')
-                                .ok_or_else(|| syntax(at, "comment not closed by '}'"))?;
+                                .ok_or_else(|| syntax(at, SyntaxProblem::CommentNotClosed))?;
                             continue;
                         }
                         Some(_) => {}
@@ -331,7 +386,7 @@ pub fn parse(text: &str) -> Result<PdnText, PdnError> {
                     at += 1;
                 }
             }
-            ')' | ']' | '}' | '"' => return Err(syntax(at, &format!("unexpected '{c}'"))),
+            ')' | ']' | '}' | '"' => return Err(syntax(at, SyntaxProblem::Unexpected(c))),
             _ => {
                 in_movetext = true;
                 let start = at;
@@ -389,10 +444,7 @@ fn skip_until(chars: &[char], at: usize, end: char) -> Option<usize> {
 /// Reads `[Name "value"]` starting at `at` (the `[`); returns the pair and the index after `]`.
 fn parse_tag(chars: &[char], mut at: usize) -> Result<((String, String), usize), PdnError> {
     let start = at;
-    let error = |message: &str| PdnError::Syntax {
-        at: start,
-        message: message.to_string(),
-    };
+    let error = |problem: SyntaxProblem| PdnError::Syntax { at: start, problem };
     at += 1;
     let name_start = at;
     while at < chars.len() && (chars[at].is_alphanumeric() || chars[at] == '_') {
@@ -400,23 +452,23 @@ fn parse_tag(chars: &[char], mut at: usize) -> Result<((String, String), usize),
     }
     let name: String = chars[name_start..at].iter().collect();
     if name.is_empty() {
-        return Err(error("tag without a name"));
+        return Err(error(SyntaxProblem::TagWithoutName));
     }
     while at < chars.len() && chars[at].is_whitespace() {
         at += 1;
     }
     if chars.get(at) != Some(&'"') {
-        return Err(error("tag value must be in double quotes"));
+        return Err(error(SyntaxProblem::TagValueNotQuoted));
     }
     at += 1;
     let mut value = String::new();
     loop {
         match chars.get(at) {
-            None | Some('\n') => return Err(error("tag value not closed")),
+            None | Some('\n') => return Err(error(SyntaxProblem::TagValueNotClosed)),
             Some('\\') => {
                 match chars.get(at + 1) {
                     Some(&escaped @ ('"' | '\\')) => value.push(escaped),
-                    _ => return Err(error("bad escape in tag value")),
+                    _ => return Err(error(SyntaxProblem::BadEscape)),
                 }
                 at += 2;
             }
@@ -434,7 +486,7 @@ fn parse_tag(chars: &[char], mut at: usize) -> Result<((String, String), usize),
         at += 1;
     }
     if chars.get(at) != Some(&']') {
-        return Err(error("tag not closed by ']'"));
+        return Err(error(SyntaxProblem::TagNotClosed));
     }
     Ok(((name, value), at + 1))
 }

@@ -324,6 +324,7 @@ fn help<P: Searchable>(
         limits: Limits {
             max_nodes: u64::MAX,
             soft_time: None,
+            wall_cap: None,
             ..params.limits
         },
         ..*params

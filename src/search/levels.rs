@@ -7,7 +7,7 @@
 //! plays the strongest move the engine finds in its thinking time, so it does not replay.
 
 use super::alphabeta::{MovePruning, MultiPlayer, Params};
-use super::limits::Limits;
+use super::limits::{wall_cap, Limits};
 use super::mistakes::Mistakes;
 use super::player::PlayerConfig;
 use super::searchable::EvalStyle;
@@ -267,7 +267,9 @@ fn expert_config(variant: Variant, movetime: MoveTime, threads: u32) -> PlayerCo
     let hard = movetime.duration();
     PlayerConfig {
         params: Params {
-            limits: Limits::timed(hard, hard, EXPERT_MAX_DEPTH),
+            // CPU time is the budget (what one free core gives); the wall clock is capped so a
+            // loaded machine does not keep the player waiting far longer than the setting.
+            limits: Limits::timed(hard, hard, EXPERT_MAX_DEPTH).with_wall_cap(wall_cap(hard)),
             style: EvalStyle::Full,
             quiescence: kind.is_draughts(),
             noise: 0,
@@ -329,6 +331,7 @@ fn baseline_config(kind: GameKind) -> PlayerConfig {
                 max_nodes: nodes,
                 max_time: Duration::from_secs(2),
                 soft_time: None,
+                wall_cap: None,
             },
             style: EvalStyle::Classic,
             quiescence: kind.is_draughts(),
@@ -384,6 +387,8 @@ pub fn config(variant: Variant, player: Player) -> PlayerConfig {
                         max_nodes: budget.nodes,
                         max_time: time_guard(level),
                         soft_time: None,
+                        // Hard may take its whole guard; a player waits at most half as long again.
+                        wall_cap: (level == Level::Hard).then(|| wall_cap(time_guard(level))),
                     },
                     // Hard plays the tuned draughts weights; easy and medium keep the
                     // classic ones (their ladder figures in docs/cpu.md stand).
@@ -485,12 +490,39 @@ mod tests {
         assert_eq!(expert.soft_time, Some(MoveTime::DEFAULT.duration()));
         assert_eq!(expert.max_nodes, u64::MAX);
         assert_eq!(
+            expert.wall_cap,
+            Some(MoveTime::DEFAULT.duration() * 3 / 2),
+            "expert's wait is capped on the wall clock"
+        );
+        assert_eq!(
             config(variant, Player::Cpu(Level::Expert)).params.limits,
             expert
         );
         for player in NODE_BUDGETED {
             assert!(
                 !config(variant, player).params.limits.is_timed(),
+                "{player:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn hard_and_expert_cap_the_wall_clock_and_the_others_do_not() {
+        let variant = Variant::standard(GameKind::Turkish);
+        let hard = config(variant, Player::Cpu(Level::Hard)).params.limits;
+        assert_eq!(hard.wall_cap, Some(time_guard(Level::Hard) * 3 / 2));
+        let slow = MoveTime::from_millis(3_000).expect("in range");
+        let expert = config(variant, Player::Expert(slow)).params.limits;
+        assert_eq!(expert.wall_cap, Some(Duration::from_millis(4_500)));
+        for player in [
+            Player::Cpu(Level::Easy),
+            Player::Cpu(Level::Medium),
+            Player::Baseline,
+            Player::Reference,
+        ] {
+            assert_eq!(
+                config(variant, player).params.limits.wall_cap,
+                None,
                 "{player:?}"
             );
         }

@@ -353,6 +353,7 @@ mod tests {
             max_nodes: 20_000,
             max_time: Duration::from_secs(60),
             soft_time: None,
+            wall_cap: None,
         };
         let stop = AtomicBool::new(false);
         let params = Params {
@@ -700,6 +701,7 @@ mod tests {
                     max_nodes,
                     max_time: Duration::from_secs(600),
                     soft_time: Some(Duration::from_secs(600)),
+                    wall_cap: None,
                 };
                 let found = alphabeta::search(&nim, &[], &params(limits), &stop).expect("moves");
                 if found.depth == 0 || score::is_decisive(found.score) {
@@ -859,6 +861,7 @@ mod tests {
             max_nodes: 20_000,
             max_time: Duration::from_secs(60),
             soft_time: None,
+            wall_cap: None,
         };
         let stop = AtomicBool::new(false);
         let mut noisy = params(limits);
@@ -936,6 +939,7 @@ mod tests {
                     max_nodes: nodes,
                     max_time: Duration::from_secs(10),
                     soft_time: None,
+                    wall_cap: None,
                 })
             },
             mistakes: (level == Level::Easy).then_some(Mistakes {

@@ -24,7 +24,7 @@ pub use error::SessionError;
 pub use save::{SavedSession, SAVE_FORMAT};
 pub use sessions::Sessions;
 pub use setup::{GameSetup, Mode, ModeSetup, VariantSetup};
-pub use share::ImportError;
+pub use share::{pdn_date, ImportError, ImportProblem};
 pub use view::{GameView, HistoryEntry, OutcomeView, SavedGame, SeatView};
 
 use crate::catalogue;
@@ -62,6 +62,9 @@ pub struct Session {
     finish_counted: bool,
     /// Hints given in this game (saved with it).
     hints: u32,
+    /// The tags an imported game was read with, in their order (saved with it; none for a game
+    /// started here).
+    tags: Vec<(String, String)>,
     created: u64,
     last_played: u64,
     /// Bumped by every change of the game.
@@ -147,6 +150,7 @@ impl Session {
             games_played: None,
             finish_counted: false,
             hints: 0,
+            tags: Vec::new(),
             created: now,
             last_played: now,
             version: 0,

@@ -39,6 +39,9 @@ pub struct SavedSession {
     /// Hints given (missing: none).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub hints: u32,
+    /// The tags an imported game was read with, in their order (missing: none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tags: Vec<(String, String)>,
 }
 
 fn is_zero(count: &u32) -> bool {
@@ -125,6 +128,7 @@ impl SavedSession {
         session.seed = self.seed;
         session.finish_counted = self.finish_counted;
         session.hints = self.hints;
+        session.tags = self.tags.clone();
         session.created = self.created;
         session.last_played = self.last_played;
         Ok(session)
@@ -148,6 +152,7 @@ impl Session {
             last_played: self.last_played,
             finish_counted: self.finish_counted,
             hints: self.hints,
+            tags: self.tags.clone(),
         }
     }
 }

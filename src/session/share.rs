@@ -5,23 +5,94 @@
 //! Black) and the end in a `Winner` tag. A resignation is a `Resigned` tag naming the seat.
 //!
 //! Reading replays every move through the rules; anything wrong is an [`ImportError`] naming the
-//! line, and no session is made.
+//! line and the problem as a code with its arguments (a UI words it in the player's language),
+//! and no session is made.
+//!
+//! The tags read with a game (Event, Site, Date, players, anything else) are kept with it, saved,
+//! shown in its view and written back first and unchanged by the export. The app's own games are
+//! exported with the day they were started, the players (the human's name as the app gives it,
+//! "CPU (hard)" for a CPU seat) and the result.
 
 use super::{Mode, Played, Session, SessionError};
 use crate::catalogue;
-use crate::notation::pdn::{self, PdnError, PdnResult};
+use crate::notation::pdn::{self, PdnError, PdnResult, SyntaxProblem};
 use crate::notation::star_text;
-use crate::position::{GameKind, GameResult, Seat, Variant};
+use crate::position::{GameKind, GameResult, MoveError, Seat, Variant};
 use thiserror::Error;
 
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ImportError {
     /// The text is not a game this app can replay; `line` is 1-based (0: the text as a whole).
-    #[error("line {line}: {detail}")]
-    BadText { line: usize, detail: String },
+    #[error("line {line}: {problem}")]
+    BadText { line: usize, problem: ImportProblem },
     /// The game is fine but cannot be played as asked (a mode that does not fit its seats).
     #[error(transparent)]
     Session(#[from] SessionError),
+}
+
+/// Why a text does not replay: a stable [`ImportProblem::code`] and its [`ImportProblem::args`];
+/// the `Display` text is English detail.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ImportProblem {
+    #[error("PDN syntax: {0}")]
+    Syntax(SyntaxProblem),
+    #[error("unsupported GameType '{0}' (expected 20, 21 or 30)")]
+    GameType(String),
+    /// The `FEN` tag's position; the detail is the position reader's English text.
+    #[error("start position: {0}")]
+    StartPosition(String),
+    /// Move `ply` (1-based) of the movetext, as written.
+    #[error("move {ply} '{text}': {error}")]
+    Move {
+        ply: usize,
+        text: String,
+        error: MoveError,
+    },
+    #[error("no seat named '{0}'")]
+    UnknownSeat(String),
+    #[error("a resignation after the end of the game")]
+    ResignedAfterEnd,
+}
+
+impl ImportProblem {
+    /// The stable key the UI translates.
+    pub fn code(&self) -> &'static str {
+        match self {
+            ImportProblem::Syntax(_) => "syntax",
+            ImportProblem::GameType(_) => "game_type",
+            ImportProblem::StartPosition(_) => "start_position",
+            ImportProblem::Move { error, .. } => match error {
+                MoveError::Syntax(_) => "move_syntax",
+                MoveError::Illegal(_) => "illegal_move",
+                MoveError::Ambiguous(_) => "ambiguous_move",
+                MoveError::GameOver => "move_after_end",
+            },
+            ImportProblem::UnknownSeat(_) => "unknown_seat",
+            ImportProblem::ResignedAfterEnd => "resigned_after_end",
+        }
+    }
+
+    /// The code's arguments, by name: `syntax` → `what` (a [`SyntaxProblem::code`]) and, for an
+    /// unexpected character, `symbol`; `game_type` → `value`; `start_position` → `detail`
+    /// (English); the move codes → `ply`, `move`; `unknown_seat` → `name`.
+    pub fn args(&self) -> Vec<(&'static str, String)> {
+        match self {
+            ImportProblem::Syntax(problem) => {
+                let mut args = vec![("what", problem.code().to_string())];
+                if let SyntaxProblem::Unexpected(symbol) = problem {
+                    args.push(("symbol", symbol.to_string()));
+                }
+                args
+            }
+            ImportProblem::GameType(value) => vec![("value", value.clone())],
+            ImportProblem::StartPosition(detail) => vec![("detail", detail.clone())],
+            ImportProblem::Move { ply, text, .. } => {
+                vec![("ply", ply.to_string()), ("move", text.clone())]
+            }
+            ImportProblem::UnknownSeat(name) => vec![("name", name.clone())],
+            ImportProblem::ResignedAfterEnd => Vec::new(),
+        }
+    }
 }
 
 impl ImportError {
@@ -37,13 +108,102 @@ fn is_draughts(kind: GameKind) -> bool {
     pdn::game_type(kind).is_some()
 }
 
+/// The tags that tell a game's end: written as the game stands now, never as read (`Result`
+/// keeps its place among the kept tags).
+const RESULT_TAGS: [&str; 3] = ["Result", "Winner", "Resigned"];
+
+/// A day as PDN writes it, `YYYY.MM.DD` (UTC), from Unix milliseconds.
+pub fn pdn_date(unix_ms: u64) -> String {
+    // Days to the civil date (Howard Hinnant's algorithm, proleptic Gregorian calendar).
+    let days = (unix_ms / 86_400_000) as i64 + 719_468;
+    let era = days.div_euclid(146_097);
+    let day_of_era = days.rem_euclid(146_097);
+    let year_of_era =
+        (day_of_era - day_of_era / 1_460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let month_index = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * month_index + 2) / 5 + 1;
+    let month = if month_index < 10 {
+        month_index + 3
+    } else {
+        month_index - 9
+    };
+    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
+fn push(tags: &mut Vec<(String, String)>, name: &str, value: String) {
+    tags.push((name.to_string(), value));
+}
+
+/// The longest player name written (a nickname's length).
+const PLAYER_NAME_CHARS: usize = 24;
+
+/// A player's name fit for a tag line: no control characters, trimmed, at most
+/// [`PLAYER_NAME_CHARS`] characters.
+fn clean_player(name: &str) -> String {
+    let kept: String = name.chars().filter(|c| !c.is_control()).collect();
+    kept.trim()
+        .chars()
+        .take(PLAYER_NAME_CHARS)
+        .collect::<String>()
+        .trim_end()
+        .to_string()
+}
+
+/// A seat's tag name: its name capitalised (`White`, `Black`, `Red` …), `Player3` for a seat
+/// named by its number (the capture game).
+fn seat_tag(name: &str) -> String {
+    if name.bytes().all(|b| b.is_ascii_digit()) {
+        return format!("Player{name}");
+    }
+    let mut chars = name.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
 impl Session {
-    /// The game as PDN (draughts) or record text (star games), re-read by [`Session::import`].
+    /// The tags read with an imported game (none for a game started here).
+    pub fn tags(&self) -> &[(String, String)] {
+        &self.tags
+    }
+
+    /// The game as PDN (draughts) or record text (star games), re-read by [`Session::import`],
+    /// the players unnamed where the app does not know them.
     pub fn export_text(&self) -> String {
+        self.export_text_for(None)
+    }
+
+    /// [`Session::export_text`] with `player` as the human's name against the CPU. A game started
+    /// here names its day (UTC), its players (`player` or `?` for a human seat, `CPU (<level>)`
+    /// for the CPU's) and its end; an imported one keeps the tags it was read with.
+    pub fn export_text_for(&self, player: Option<&str>) -> String {
         let game = self.game();
         let variant = game.variant();
         let outcome = self.outcome();
-        let mut tags: Vec<(&str, String)> = vec![("Event", "Damas".into())];
+        let mut tags: Vec<(String, String)> = Vec::new();
+        if self.tags.is_empty() {
+            push(&mut tags, "Event", "Damas".into());
+            push(&mut tags, "Date", pdn_date(self.created));
+            for seat in 0..game.seats() as Seat {
+                let name = match &self.mode {
+                    Mode::Cpu { level, .. } if !self.is_human(seat) => {
+                        format!("CPU ({})", level.as_str())
+                    }
+                    Mode::Cpu { .. } => player
+                        .map(clean_player)
+                        .filter(|name| !name.is_empty())
+                        .unwrap_or_else(|| "?".into()),
+                    Mode::Local => "?".into(),
+                };
+                // "?" is the roster's default for White and Black; star seats unknown are left out.
+                if name != "?" {
+                    push(&mut tags, &seat_tag(game.seat_name(seat)), name);
+                }
+            }
+        }
         if is_draughts(variant.kind) {
             let result = match outcome.map(|o| o.result) {
                 None => PdnResult::Unfinished,
@@ -53,24 +213,34 @@ impl Session {
                 }
                 Some(GameResult::Win(_)) => PdnResult::BlackWins,
             };
-            tags.push(("Result", result.as_str().into()));
+            push(&mut tags, "Result", result.as_str().into());
         } else {
-            tags.push(("Result", PdnResult::Unfinished.as_str().into()));
-            tags.push(("SetUp", "1".into()));
-            tags.push(("FEN", game.start_text()));
+            push(&mut tags, "Result", PdnResult::Unfinished.as_str().into());
+            if !self.tags.iter().any(|(name, _)| name == "FEN") {
+                push(&mut tags, "SetUp", "1".into());
+                push(&mut tags, "FEN", game.start_text());
+            }
             if let Some(outcome) = outcome {
                 let winner = match outcome.result {
                     GameResult::Win(seat) => game.seat_name(seat),
                     GameResult::Draw => "draw",
                 };
-                tags.push(("Winner", winner.into()));
+                push(&mut tags, "Winner", winner.into());
             }
         }
         if let Some(seat) = self.resigned {
-            tags.push(("Resigned", game.seat_name(seat).into()));
+            push(&mut tags, "Resigned", game.seat_name(seat).into());
         }
-        let borrowed: Vec<(&str, &str)> = tags.iter().map(|(n, v)| (*n, v.as_str())).collect();
-        pdn::write(game, &borrowed)
+        // The kept tags describe the game as read; the result tags are the game's now.
+        let kept: Vec<(String, String)> = self
+            .tags
+            .iter()
+            .filter(|(name, _)| !RESULT_TAGS.contains(&name.as_str()) || name == "Result")
+            .cloned()
+            .collect();
+        let borrowed: Vec<(&str, &str)> =
+            tags.iter().map(|(n, v)| (n.as_str(), v.as_str())).collect();
+        pdn::write_kept(game, &kept, &borrowed)
     }
 
     /// A file name for [`Session::export_text`]: `.pdn` for draughts, `.txt` for star games.
@@ -82,22 +252,29 @@ impl Session {
 
     /// A session replaying `text` (see the module), to be played on as `mode` asks.
     pub fn import(id: String, text: &str, mode: Mode) -> Result<Session, ImportError> {
-        let bad = |line: usize, detail: String| ImportError::BadText { line, detail };
+        let bad = |line: usize, problem: ImportProblem| ImportError::BadText { line, problem };
         let tag_line = |name: &str| {
             let needle = format!("[{name}");
             text.lines()
                 .position(|line| line.trim_start().starts_with(&needle))
                 .map_or(0, |index| index + 1)
         };
-        let parsed = pdn::parse(text).map_err(|error| match &error {
-            PdnError::Syntax { at, .. } => bad(pdn::line_of(text, *at), error.to_string()),
-            other => bad(0, other.to_string()),
+        let parsed = pdn::parse(text).map_err(|error| match error {
+            PdnError::Syntax { at, problem } => {
+                bad(pdn::line_of(text, at), ImportProblem::Syntax(problem))
+            }
+            // `parse` fails on syntax only.
+            other => bad(0, ImportProblem::StartPosition(other.to_string())),
         })?;
         let fen = parsed.tag("FEN");
-        let variant = match parsed
-            .game_kind()
-            .map_err(|error| bad(tag_line("GameType"), error.to_string()))?
-        {
+        let game_type = parsed.game_kind().map_err(|error| {
+            let value = match error {
+                PdnError::GameType(value) => value,
+                other => other.to_string(),
+            };
+            bad(tag_line("GameType"), ImportProblem::GameType(value))
+        })?;
+        let variant = match game_type {
             Some(kind) => Variant::standard(kind),
             None => match fen.map(star_text::variant_of) {
                 Some(Ok(variant)) => variant,
@@ -105,8 +282,12 @@ impl Session {
                 _ => Variant::standard(GameKind::English),
             },
         };
-        let game = catalogue::new_game(variant, fen)
-            .map_err(|error| bad(tag_line("FEN"), format!("start position: {error}")))?;
+        let game = catalogue::new_game(variant, fen).map_err(|error| {
+            bad(
+                tag_line("FEN"),
+                ImportProblem::StartPosition(error.to_string()),
+            )
+        })?;
         let mut session = Session::from_game(id, game, mode)?;
         for (index, text_move) in parsed.moves.iter().enumerate() {
             let seat = session.game.to_move();
@@ -114,7 +295,11 @@ impl Session {
                 let at = parsed.move_starts.get(index).copied().unwrap_or(0);
                 bad(
                     pdn::line_of(text, at),
-                    format!("move {} '{text_move}': {error}", index + 1),
+                    ImportProblem::Move {
+                        ply: index + 1,
+                        text: text_move.clone(),
+                        error,
+                    },
                 )
             })?;
             session.played.push(Played {
@@ -123,10 +308,12 @@ impl Session {
             });
         }
         let resigned = match parsed.tag("Resigned") {
-            Some(name) => Some(
-                seat_named(&session, name)
-                    .ok_or_else(|| bad(tag_line("Resigned"), format!("no seat named '{name}'")))?,
-            ),
+            Some(name) => Some(seat_named(&session, name).ok_or_else(|| {
+                bad(
+                    tag_line("Resigned"),
+                    ImportProblem::UnknownSeat(name.to_string()),
+                )
+            })?),
             // Another program's PDN: a win the rules did not reach was a resignation.
             None if session.game.outcome().is_none() => match parsed.result {
                 PdnResult::WhiteWins => seat_named(&session, "black"),
@@ -137,15 +324,13 @@ impl Session {
         };
         if let Some(seat) = resigned {
             if session.game.outcome().is_some() {
-                return Err(bad(
-                    tag_line("Resigned"),
-                    "a resignation after the end of the game".into(),
-                ));
+                return Err(bad(tag_line("Resigned"), ImportProblem::ResignedAfterEnd));
             }
             session.resigned = Some(seat);
         }
         // An imported end is not one played here: it is not counted as a game finished.
         session.finish_counted = session.is_over();
+        session.tags = parsed.tags;
         session.version += 1;
         Ok(session)
     }

@@ -78,6 +78,10 @@ pub struct GameView {
     /// Hints given in this game (absent when none).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub hints: u32,
+    /// The tags an imported game was read with (Event, Site, Date, players …), `[name, value]`
+    /// in their order; absent for a game started here.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tags: Vec<(String, String)>,
 }
 
 fn is_zero(count: &u32) -> bool {
@@ -205,6 +209,7 @@ impl Session {
             created: self.created(),
             review_ply,
             hints: self.hints(),
+            tags: self.tags().to_vec(),
         }
     }
 

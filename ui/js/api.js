@@ -16,9 +16,13 @@ async function resolveBackend() {
   return backend;
 }
 
-/** Normalises whatever a rejection carries into {code, message}. */
+/** Normalises whatever a rejection carries into {code, message} (and a bad record's line, reason, args). */
 export function toError(e) {
-  if (e && typeof e === 'object' && 'code' in e) return { code: String(e.code), message: String(e.message ?? '') };
+  if (e && typeof e === 'object' && 'code' in e) {
+    const error = { code: String(e.code), message: String(e.message ?? '') };
+    if (e.code === 'bad_record') Object.assign(error, { line: e.line, reason: e.reason, args: e.args });
+    return error;
+  }
   if (typeof e === 'string') {
     try {
       const parsed = JSON.parse(e);
@@ -45,8 +49,8 @@ export const api = {
   getGame: (id) => call('get_game', { id }),
   viewAt: (id, ply) => call('view_at', { id, ply }),
   diagram: (setup, moves) => call('diagram', { setup, moves }),
-  exportGame: (id) => call('export_game', { id }),
-  saveExport: (id) => call('save_export', { id }),
+  exportGame: (id, player) => call('export_game', { id, player }),
+  saveExport: (id, player) => call('save_export', { id, player }),
   importGame: (text, setup) => call('import_game', { text, setup }),
   playMove: (id, moveText) => call('play_move', { id, moveText }),
   cpuMove: (id, ply) => call('cpu_move', { id, ply }),

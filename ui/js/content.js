@@ -141,7 +141,7 @@ export const CONTENT = {
       ],
       faq: [
         'Q: ¿Cómo paro una cadena a mitad?',
-        'Cuando la pieza se detiene en un punto desde el que puede seguir, ese punto muestra un aro de parada: tócalo dos veces (o pulsa «Parar aquí») para terminar.',
+        'Toca la pieza y luego el punto donde cae tras un salto. Si desde ahí la cadena puede seguir, la pieza se detiene con un aro de parada: tócalo otra vez (o pulsa «Parar aquí») para parar y jugar; para seguir, toca el siguiente punto.',
         'Q: ¿Quién gana si empatamos?',
         'Si varios comparten el mayor número de capturas, la partida es tablas.',
       ],
@@ -286,7 +286,7 @@ export const CONTENT = {
       ],
       faq: [
         'Q: How do I stop a chain halfway?',
-        'When the piece stops on a hole from which it could go on, that hole shows a stop ring: tap it twice (or press “Stop here”) to finish.',
+        'Tap the piece, then the hole it lands on after a jump. If the chain could go on from there, the piece stops with a stop ring: tap it again (or press “Stop here”) to stop and play; to go on, tap the next hole.',
         'Q: Who wins a tie?',
         'If several players share the most captures, the game is a draw.',
       ],

@@ -10,6 +10,14 @@ export function h(tag, attrs = {}, ...children) {
     else if (k === 'html') e.innerHTML = v;
     else e.setAttribute(k, v === true ? '' : String(v));
   }
+  return add(e, ...children);
+}
+
+/**
+ * Appends children as `h` does: nested arrays flattened, null/undefined/false left out (the DOM's
+ * own `append` would write them as the text "null").
+ */
+export function add(e, ...children) {
   for (const c of children.flat(Infinity)) {
     if (c == null || c === false) continue;
     e.append(c instanceof Node ? c : document.createTextNode(String(c)));

@@ -15,7 +15,7 @@ import { inputContext } from './state.js';
  *   - `changed({now})`: the state changed; redraw now (`now`) or on the next frame.
  *   - `present({prev, next, entry, animate})`: a new view arrived; `entry` is its new history
  *     entry when exactly one move was added. Resolves when the move has been shown.
- *   - `notify(event)`: `{type: 'selected', cell, n}`, `{type: 'stopped', cell}`, `{type: 'moved', entry}`.
+ *   - `notify(event)`: `{type: 'selected', cell, n}`, `{type: 'stopped', cell, canEnd}` (canEnd: the chain may end there), `{type: 'moved', entry}`.
  *   - `error(e)`: a backend call failed (the state stays as the backend has it).
  *   - `result()`: the game has just ended.
  */
@@ -61,7 +61,7 @@ export function createGameController(api, view, hooks = {}) {
     input = r.state;
     for (const fx of r.effects) {
       if (fx.type === 'play') send(fx.move);
-      if (fx.type === 'stop') hooks.notify?.({ type: 'stopped', cell: fx.cell });
+      if (fx.type === 'stop') hooks.notify?.({ type: 'stopped', cell: fx.cell, canEnd: !!fx.canEnd });
     }
     if (input.phase === 'selected' && before.from !== input.from) {
       hooks.notify?.({ type: 'selected', cell: input.from, n: currentDestinations(input, ctx()).length });
@@ -309,6 +309,17 @@ export function createGameController(api, view, hooks = {}) {
     resign,
     newGame,
     rematch,
+    /**
+     * Takes the input of this game from a screen built again (the language changed over it): a
+     * piece picked up stays picked up. Refused while a move or a CPU reply is on its way, on a
+     * finished game, or for another position (`ply`).
+     */
+    restoreInput(kept, ply) {
+      if (!kept || ply !== view.ply || busy || thinking || hinting || view.outcome) return false;
+      input = kept;
+      changed();
+      return true;
+    },
     /** Resuming: a CPU seat to move thinks at once; a finished game shows its result once. */
     start: afterView,
     destroy() {

@@ -5,6 +5,9 @@
 //                              │  └── tap other own piece: switch; same piece / elsewhere: idle
 //                              └── a destination where routes part: the piece stops there (chain)
 //
+// Capture game: where the chain may end or go on, the first tap stops the piece there with
+// "stop here" previewed, so a second tap plays (tap twice, as everywhere); a tap on a next landing
+// goes on instead.
 // Mouse: hovering a destination previews and a click plays. Touch and pen: tap twice.
 // The button panel drives the same machine: arrows move the focus, Enter activates, Escape goes
 // back one step. The host supplies the legal moves; this module never knows the rules.
@@ -119,10 +122,32 @@ function tap(state, cell, pointer, ctx) {
     const dest = dests[di];
     const again = state.phase === 'previewing' && state.preview === cell;
     if (pointer === 'mouse' || again) return confirm(state, dest);
+    const stopHere = endingAt(state, dest, ctx);
+    if (stopHere) return stopAndOffer(state, dest, stopHere);
     return preview(state, dest, di);
   }
   if (cell !== state.from && pieces.includes(cell)) return select(cell);
   return idle(state, ctx);
+}
+
+/**
+ * The "stop here" destination at `dest` when it is a landing where the chain may end or go on
+ * (capture game), else null.
+ */
+function endingAt(state, dest, ctx) {
+  if (dest.move || !dest.advance) return null;
+  const next = destinations(ctx.moves, dest.advance, ctx.mode);
+  const index = next.findIndex((d) => d.stop && d.cell === dest.cell);
+  return index >= 0 ? { dest: next[index], index } : null;
+}
+
+/** The piece stops on `dest` (the chain could go on from there) with stopping previewed. */
+function stopAndOffer(state, dest, stopHere) {
+  const r = confirm(state, dest);
+  return {
+    state: { ...r.state, phase: 'previewing', preview: stopHere.dest.cell, focus: stopHere.index },
+    effects: [{ type: 'stop', cell: dest.cell, canEnd: true }],
+  };
 }
 
 function hover(state, cell, ctx) {

@@ -6,7 +6,7 @@
 
 import { api, isMock, onDeepLink, inApp, useRoomServerSetting, ROOM_SERVER_KEY } from './api.js';
 import { attachAnnouncer } from './announce.js';
-import { h, clear } from './dom.js';
+import { h, clear, add } from './dom.js';
 import { t, setLanguage, resolveLanguage, language } from './i18n.js';
 import { setSoundEnabled } from './sound.js';
 import { homeScreen } from './screens/home.js';
@@ -105,7 +105,7 @@ function confirmDialog(text, { detail, yes = t('act.yes'), no = t('act.no') } = 
     d.className = 'confirm';
     d.setAttribute('data-testid', 'confirm');
     const done = (v) => { d.close(); resolve(v); };
-    d.append(
+    add(d,
       h('p', { class: 'confirm-text' }, text),
       detail ? h('p', { class: 'confirm-detail' }, detail) : null,
       h('div', { class: 'dialog-actions' },
@@ -212,7 +212,9 @@ async function route() {
       app.current.el.querySelector('h1')?.focus({ preventScroll: true });
       return;
     }
-    // The language changed in the settings: the game screen is built again in the new one.
+    // The language changed in the settings: the game screen is built again in the new one,
+    // keeping a piece picked up.
+    app.carriedInput = app.current.carry?.() ?? null;
   }
   closeOverlay();
   if (app.current && app.current.destroy) app.current.destroy();

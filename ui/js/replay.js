@@ -165,7 +165,7 @@ export function createReplay({ load = fetchFixture, delay = 250, persist = true 
       return [];
     },
     async get_candies() {
-      return { today: 0, total: 0, budget: 60 };
+      return { today: 0, total: 0, budget: 60, last_due: 0, last_earned: 0 };
     },
     async take_startup_notices() {
       return [{ code: 'mock', message: '' }];

@@ -3,6 +3,8 @@
 // countdown before the CPU takes a dropped seat, the clock with its byo-yomi periods), and the
 // controller's backend for a room game. No DOM: tested in ui/tests/rooms.test.mjs.
 
+import { t, seatName } from './i18n.js';
+
 /** The GameView of a room's game as the offline screens take it. The server's session plays
  * every seat as "local"; here the seat of this device (`you`, null for a spectator) is the one
  * human seat, the CPU's turns are the server's, and the room's result (a resignation, a flag)
@@ -87,6 +89,22 @@ export function seatState(room, seat, you) {
   if (seat === you) return 'you';
   if (s.connected) return 'connected';
   return room.started && s.away_since != null ? 'away' : 'offline';
+}
+
+/**
+ * A seat's line in words: `{colour, name, state}` (`state` null when the name says it already: a
+ * seat the CPU plays from the start reads "Verde · CPU", not "Verde · CPU · CPU").
+ */
+export function seatLine(room, seat, you, now = serverNow(room)) {
+  const s = room.seats[seat];
+  const state = seatState(room, seat, you);
+  const colour = room.game.kind === 'capture' ? seatName(String(seat + 1)) : seatName(s.color);
+  const cpu = t('room.seat.cpu');
+  const name = s.nickname || (state === 'cpu' ? cpu : '—');
+  const left = takeoverLeft(room, seat, now);
+  let said = t('room.seat.' + (state === 'away' ? 'offline' : state));
+  if (state === 'away' && left != null) said = t('room.seat.away', { s: Math.ceil(left / 1000) });
+  return { colour, name, state: state === 'cpu' && name.trim().toLowerCase() === cpu.toLowerCase() ? null : said };
 }
 
 /** True when the room has a free seat (a visitor may "Join", else "Watch"). */

@@ -106,7 +106,8 @@ export function describeMove(view, entry) {
   if (m.pass) return t('move.pass', { name });
   const cell = cellNamer(view, isStar(view.variant.kind) ? namingSeat(view, entry) : viewerSeat(view));
   const p = { name, from: cell(m.from), to: cell(m.to) };
-  if (m.captures && m.captures.length) return tn('move.captures', m.captures.length, p);
+  // A chain that ends where it began is a loop: "from X to X" would read as no move at all.
+  if (m.captures && m.captures.length) return tn(m.from === m.to ? 'move.loop' : 'move.captures', m.captures.length, p);
   if (isStar(view.variant.kind)) return m.jumps ? tn('move.jumps', m.jumps, p) : t('move.step', p);
   return t('move.plain', p);
 }
@@ -229,6 +230,19 @@ export function outcomeReason(view) {
   const key = `reason.${o.reason}`;
   const own = side !== 'neutral' ? `${key}.${side}` : loser ? `${key}.named` : null;
   return t(own && hasText(own) ? own : key, { winner, loser });
+}
+
+/**
+ * What the result dialog says about candies, from `get_candies` asked right after the game was
+ * recorded: what the game just finished gave and, when the day's budget stopped it, that the
+ * budget is used up. Null when the game gives none by the rules (too short, lost to the CPU).
+ */
+export function candiesNote(candies) {
+  if (!candies || !(candies.last_due > 0)) return null;
+  const earned = candies.last_earned || 0;
+  if (earned === 0) return t('result.candies.none', { budget: candies.budget });
+  const won = t('result.candies', { n: earned });
+  return candies.today >= candies.budget ? won + ' ' + t('result.candies.full', { budget: candies.budget }) : won;
 }
 
 const START_PIECES = { english: 12, international: 20, turkish: 16 };

@@ -265,3 +265,30 @@ test('a failed hint is reported and leaves the board as it was', async () => {
   assert.equal(c.busy, false);
   assert.equal(c.input.phase, 'idle');
 });
+
+test('a screen built again (another language) takes over a piece picked up, for the same position only', async () => {
+  const fake = fakeApi();
+  const { c: before } = controller(start, fake.api);
+  before.dispatch(tap('a1'));
+  assert.equal(before.input.phase, 'selected');
+  const kept = before.input;
+
+  const { c: again, log } = controller(start, fake.api);
+  assert.equal(again.input.phase, 'idle');
+  assert.equal(again.restoreInput(kept, start.ply), true);
+  assert.deepEqual(again.input, kept);
+  assert.ok(log.changes > 0, 'the board is drawn with the piece picked up');
+  // The next tap plays on from there: preview b2, then the move is sent.
+  again.dispatch(tap('b2'));
+  assert.equal(again.input.phase, 'previewing');
+  again.dispatch(tap('b2'));
+  assert.deepEqual(fake.calls, [['playMove', 'g1', 'a1-b2']]);
+
+  // Another position (a move came in between), a move in flight or a finished game: not taken.
+  const { c: later } = controller(afterCpu, fake.api);
+  assert.equal(later.restoreInput(kept, start.ply), false);
+  assert.equal(later.input.phase, 'idle');
+  assert.equal(again.restoreInput(kept, start.ply), false, 'a move is in flight');
+  const { c: over } = controller(gameView({ outcome: { winner: 0, reason: 'resignation' } }), fake.api);
+  assert.equal(over.restoreInput(kept, 0), false);
+});

@@ -142,11 +142,26 @@ test('capture game: after a jump that could go on, the piece may stop where it s
   const ctx = ctxOf(moves);
   let { state } = run(initialInput(), ctx, tap('x'));
   assert.deepEqual(currentDestinations(state, ctx).map((d) => [d.cell, !!d.move]), [['y', false]]);
-  ({ state } = run(state, ctx, tap('y'), tap('y')));
+  let effects;
+  // The first tap stops the piece on y, "stop here" previewed: the chain may end or go on there.
+  ({ state, effects } = run(state, ctx, tap('y')));
+  assert.deepEqual(effects, [{ type: 'stop', cell: 'y', canEnd: true }]);
+  assert.equal(state.phase, 'previewing');
+  assert.equal(state.preview, 'y');
+  assert.deepEqual(currentPrefix(state), ['x', 'y']);
   const here = currentDestinations(state, ctx);
   assert.deepEqual(here.map((d) => [d.cell, d.stop]), [['y', true], ['z', false]]);
-  assert.deepEqual(run(state, ctx, tap('y'), tap('y')).effects, [{ type: 'play', move: moves[0] }]);
-  assert.deepEqual(run(state, ctx, tap('z'), tap('z')).effects, [{ type: 'play', move: moves[1] }]);
+  assert.equal(previewedDestination(state, ctx).move, moves[0]);
+  // A second tap on y stops there and plays, as tap-twice does everywhere.
+  assert.deepEqual(run(state, ctx, tap('y')).effects, [{ type: 'play', move: moves[0] }]);
+  // Going on is a tap on the next landing (then a second tap plays it).
+  const on = run(state, ctx, tap('z'));
+  assert.deepEqual(on.effects, []);
+  assert.equal(on.state.preview, 'z');
+  assert.deepEqual(run(on.state, ctx, tap('z')).effects, [{ type: 'play', move: moves[1] }]);
+  // With a mouse, a click stops the piece and a second click there plays.
+  const clicked = run(initialInput(), ctx, tap('x', 'mouse'), tap('y', 'mouse'), tap('y', 'mouse'));
+  assert.deepEqual(clicked.effects, [{ type: 'stop', cell: 'y' }, { type: 'play', move: moves[0] }]);
 });
 
 test('landing mode (Diamond): one destination per landing, by the route with fewest jumps', () => {

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  roomGameView, serverNow, takeoverLeft, clockFace, formatClock, seatState, hasFreeSeat, roomLink, socketUrl,
+  roomGameView, serverNow, takeoverLeft, clockFace, formatClock, seatState, seatLine, hasFreeSeat, roomLink, socketUrl,
   codeFromInput, cleanNickname, roomBackend, roomResultFor,
 } from '../js/rooms.js';
 import { createRoomSocket, createTokenStore } from '../js/room-socket.js';
@@ -211,4 +211,28 @@ test('a finished room game for the rewards: from my seat, once it is over, not f
   assert.equal(roomResultFor(room({ index: 4 }), 0), null, 'still running');
   assert.equal(roomResultFor(over(0), null), null, 'a spectator');
   assert.equal(roomResultFor(over(1, { seats: [seat(0, { left: true }), seat(1)] }), 0), null, 'left: the CPU finished it');
+});
+
+test('a seat line says "CPU" once for a seat the CPU plays from the start', () => {
+  const cpuSeat = (n, color) => ({ seat: n, color, kind: 'cpu', nickname: null, connected: false, left: false, away_since: null, takeover_at: null, cpu_playing: false });
+  const star = {
+    ...room(), game: { kind: 'diamond', players: 3, long_jump: false },
+    seats: [{ ...seat(0), color: 'red' }, cpuSeat(1, 'yellow'), { ...cpuSeat(2, 'green'), nickname: 'CPU' }],
+  };
+  const words = (r, n, lang) => {
+    setLanguage(lang);
+    const w = seatLine(r, n, 0, 1_000_000);
+    setLanguage('en');
+    return [w.colour, w.name, w.state].filter(Boolean).join(' ');
+  };
+  assert.equal(words(star, 1, 'en'), 'Yellow CPU');
+  assert.equal(words(star, 2, 'en'), 'Green CPU', 'a CPU seat named "CPU" by the server');
+  assert.equal(words(star, 2, 'es'), 'Verde CPU');
+  assert.equal(words(star, 0, 'en'), 'Red Ana you');
+  // A player who left: the name stays and the CPU is said to play the seat.
+  const left = { ...star, seats: [star.seats[0], { ...seat(1), color: 'yellow', left: true }, star.seats[2]] };
+  assert.equal(words(left, 1, 'en'), 'Yellow Bea CPU');
+  // Away with the countdown, in words.
+  const away = room({ seats: [seat(0), seat(1, { connected: false, away_since: 990_000, takeover_at: 1_035_000 })] });
+  assert.equal(words(away, 1, 'en'), 'White Bea disconnected: the CPU plays in 35 s');
 });

@@ -91,11 +91,17 @@ test('capture game: a chain may stop after any jump — "stop here" is offered a
   const two = view.legal_moves.find((m) => m.captures.length === 2);
   const [from, mid, end] = two.path;
   let s = step(initialInput(), ctx, tap(from));
-  s = step(s, ctx, tap(mid), tap(mid));
+  // One tap on the first landing stops the piece there, "stop here" previewed.
+  s = step(s, ctx, tap(mid));
   assert.deepEqual(currentPrefix(s), [from, mid]);
+  assert.equal(s.phase, 'previewing');
+  assert.equal(s.preview, mid);
   const dests = currentDestinations(s, ctx);
   assert.deepEqual(dests.map((d) => [d.cell, d.stop]), [[mid, true], [end, false]]);
   assert.deepEqual(fadedAt(view, s), [two.legs[0].captured]);
+  // The second tap there plays the one-jump move the engine lists.
+  const one = view.legal_moves.find((m) => m.from === from && m.to === mid && m.captures.length === 1);
+  assert.deepEqual(reduce(s, tap(mid), ctx).effects, [{ type: 'play', move: one }]);
 });
 
 test("Diamond: the last move is told in the human's own F/P names", () => {

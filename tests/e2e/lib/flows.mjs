@@ -93,18 +93,16 @@ export async function stopAChainMidway(t, opts) {
   await ui.tap(chain.from);
   s = await ui.waitFor((x) => x.game.phase === 'selected', `${chain.from} to lift`);
   assert.ok(s.dests.some((d) => d.cell === stop.to), `the first landing ${stop.to} is offered`);
+  // One tap on the landing stops the piece there with "stop here" previewed (the chain could go on).
   await ui.tap(stop.to);
-  await ui.waitFor((x) => x.game.phase === 'previewing' && x.ghost === stop.to, 'preview of the first jump');
-  await ui.tap(stop.to);
-  const atStop = await ui.waitFor((x) => x.game.phase === 'selected' && x.route && x.route.at(-1) === stop.to, `the piece to stop on ${stop.to}`);
+  const atStop = await ui.waitFor((x) => x.game.phase === 'previewing' && x.route && x.route.at(-1) === stop.to && x.ghost === stop.to, `the piece to stop on ${stop.to}, stopping previewed`);
   const stopHere = atStop.dests.find((d) => d.cell === stop.to);
   assert.ok(stopHere && stopHere.classes.includes('dest-stop'), 'a "stop here" choice is offered where the piece stands');
   assert.ok(atStop.dests.some((d) => d.cell === chain.path[2]), `the chain can go on to ${chain.path[2]}`);
   assert.equal((await ui.view()).ply, 1, 'nothing is played yet');
   assert.equal(atStop.pieces.length, before, 'nothing is removed yet');
 
-  await ui.tap(stop.to);
-  await ui.waitFor((x) => x.game.phase === 'previewing' && x.ghost === stop.to, 'preview of stopping');
+  // The second tap there means "stop here and play".
   await ui.tap(stop.to);
   const after = await ui.waitFor((x) => x.game.ply === '2' && x.game.busy === 'false', 'the shortened chain to be played');
   view = await ui.view();

@@ -247,14 +247,18 @@ export class Ui {
       }
       assert.ok(next > 0, `board offers none of ${route.slice(at + 1).join(',')} for ${move.move}; it offers ${[...offered].join(',')}`);
       const cell = route[next];
+      let standsThere = false;
       if (pointer === 'touch') {
         await press(cell);
-        await this.waitFor((x) => x.game.phase === 'previewing' && x.ghost === cell, `preview of ${cell}`);
+        const previewed = await this.waitFor((x) => x.game.phase === 'previewing' && x.ghost === cell, `preview of ${cell}`);
+        // The capture game, where the chain could end or go on: one tap already stopped the piece
+        // there ("stop here" previewed); a second tap would end the move.
+        standsThere = !!previewed.route && previewed.route[previewed.route.length - 1] === cell;
       }
-      await press(cell);
+      if (!(standsThere && next < route.length - 1)) await press(cell);
       at = next;
       if (at < route.length - 1) {
-        await this.waitFor((x) => x.game.phase === 'selected' && x.route && x.route[x.route.length - 1] === cell, `the piece to stop on ${cell}`);
+        await this.waitFor((x) => (x.game.phase === 'selected' || x.game.phase === 'previewing') && x.route && x.route[x.route.length - 1] === cell, `the piece to stop on ${cell}`);
       }
     }
     const done = waitIdle ? (s) => Number(s.game.ply) > ply && s.game.busy === 'false' : (s) => Number(s.game.ply) > ply;

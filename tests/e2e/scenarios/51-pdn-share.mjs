@@ -55,6 +55,8 @@ export default {
     await t.driver.wait(async () => (await shownText(t, 'import-error')) != null, 5000, 'the import error');
     const problem = await shownText(t, 'import-error');
     assert.match(problem, /línea 3/, problem);
+    // Worded in the player's language (Spanish here) from the error's code, no English detail.
+    assert.doesNotMatch(problem, /\bmove\b|is not|legal move/, problem);
     assert.deepEqual(await invoke(t.driver, 'list_saved'), before, 'nothing saved');
 
     // The exported text, played on against the CPU: the human takes the side to move.

@@ -224,7 +224,7 @@ export function createBoard3d({ label, onTap, onHover = () => {}, motion = () =>
   const viewButtons = {};
   const hud = h('div', { class: 'board3d-hud', role: 'toolbar', 'aria-label': t('board3d.views') });
   for (const v of ['perspective', 'top']) {
-    viewButtons[v] = h('button', { type: 'button', class: 'board3d-btn', 'data-testid': `view-${v}`, 'aria-pressed': 'false', onclick: () => setView(v) }, t(`board3d.${v}`));
+    viewButtons[v] = h('button', { type: 'button', class: 'board3d-btn', 'data-testid': `view-${v}`, 'aria-pressed': 'false', title: t(`board3d.${v}`), onclick: () => setView(v) }, t(`board3d.${v}`));
     hud.append(viewButtons[v]);
   }
   hud.append(h('button', { type: 'button', class: 'board3d-btn board3d-reset', 'data-testid': 'view-reset', 'aria-label': t('board3d.reset'), title: t('board3d.reset'), onclick: () => resetView() }, h('span', { 'aria-hidden': 'true' }, '⟲')));
@@ -875,6 +875,12 @@ export function createBoard3d({ label, onTap, onHover = () => {}, motion = () =>
       ownTextures.forEach((tx) => tx.dispose());
       canvas.removeEventListener('webglcontextlost', onContextLost);
       canvas.removeEventListener('webglcontextrestored', onContextRestored);
+      // The shared canvas outlives the board: out of its element, so that it does not keep the
+      // left game's whole screen alive through its parents; the renderer lets go of the scene and
+      // camera it drew last (its render lists and states hold them).
+      canvas.remove();
+      renderer.renderLists.dispose();
+      renderer.setRenderTarget(null);
       // The renderer (its GL context and compiled programs) outlives the board for the next one,
       // unless its context is gone: then the next board starts from a fresh one.
       if (renderer.getContext().isContextLost()) dropSharedRenderer();

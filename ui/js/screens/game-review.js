@@ -6,6 +6,7 @@ import { h, clear } from '../dom.js';
 import { t } from '../i18n.js';
 import { moveRows, reviewControls } from '../review.js';
 import { describeMove, namingSeat, isStar } from '../state.js';
+import { recordRows } from '../game-record.js';
 
 /** A move as the list writes it: the draughts notation, or the F/P move in its mover's names. */
 export function moveNotation(view, entry) {
@@ -24,12 +25,22 @@ export function moveNotation(view, entry) {
 export function createMoveListView({ open = false, go }) {
   const list = h('ol', { class: 'move-list', 'data-testid': 'move-list' });
   const summary = h('summary', {});
-  const el = h('details', { class: 'moves' }, summary, list);
+  // An imported game's details (event, site, date, players), above its moves.
+  const record = h('dl', { class: 'game-record', 'data-testid': 'game-record', 'aria-label': t('record.title'), hidden: true });
+  const el = h('details', { class: 'moves' }, summary, record, list);
+  let recorded = null;
   el.open = open;
   let listed = '';
 
   /** @param {number|null} shown the reviewed ply, or null for the live game */
   function update(view, shown) {
+    if (view.tags !== recorded) {
+      recorded = view.tags;
+      const rows = recordRows(view.tags);
+      clear(record);
+      for (const row of rows) record.append(h('div', {}, h('dt', {}, row.label), h('dd', {}, row.value)));
+      record.hidden = !rows.length;
+    }
     const sig = view.id + ':' + view.history.length + ':' + (view.history[view.history.length - 1]?.move.move || '');
     if (sig !== listed) {
       listed = sig;

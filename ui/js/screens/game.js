@@ -4,7 +4,7 @@
 // the 3D or the SVG one (boards.js); both draw the same model and report taps as cells.
 
 import { api } from '../api.js';
-import { h, clear } from '../dom.js';
+import { h, clear, add } from '../dom.js';
 import { t } from '../i18n.js';
 import { announce } from '../announce.js';
 import { playMoveSound } from '../sound.js';
@@ -13,7 +13,7 @@ import { createGameController } from '../game-controller.js';
 import { boardModel, boardSeatNames, geometryCache } from '../board-model.js';
 import {
   viewerSeat, cellNamer, describeMove, describeRecentMoves, outcomeText, outcomeReason, resultFigures, passOnly,
-  humanToMove, isStar, isDraughts,
+  humanToMove, isStar, isDraughts, candiesNote,
 } from '../state.js';
 import { topBar } from './common.js';
 import { createStatusView } from './game-status.js';
@@ -63,8 +63,12 @@ export async function gameScreen(app, id, initial, opts = {}) {
     present,
     notify,
     error: (e) => app.toast(app.errorText(e)),
-    result: () => showResult(),
+    result: () => showResult({ fresh: true }),
   });
+
+  // Built again for a language change: what the player was doing with this game goes on.
+  const carried = app.carriedInput && app.carriedInput.id === id ? app.carriedInput : null;
+  app.carriedInput = null;
 
   const kind = first.variant.kind;
   const el = h('section', { class: `screen game game-${kind}`, 'data-testid': 'game-screen', 'data-game': kind });
@@ -82,9 +86,9 @@ export async function gameScreen(app, id, initial, opts = {}) {
       h('a', { class: 'icon-btn', href: '#/rules/' + kind, 'aria-label': t('nav.rules'), 'data-testid': 'nav-rules' }, h('span', { 'aria-hidden': 'true' }, '?')),
     ],
   }));
-  let board = await createGameBoard({
+  const boardOptions = (setting) => ({
     kind,
-    setting: app.settings.board,
+    setting,
     label: t('board.label', { game: t('game.' + kind) }),
     // A position under review is read-only.
     onTap: (cell, pointer) => { if (shown == null) game.dispatch({ type: 'tap', cell, pointer }); },
@@ -92,6 +96,10 @@ export async function gameScreen(app, id, initial, opts = {}) {
     motion: () => app.motion(),
     onSwap: (flat) => { board = flat; boardWrap.classList.remove('board-3d'); boardWrap.dataset.board = flat.kind; draw(); },
   });
+  // The "Board: 3D / 2D" setting the board was made for (changed in the settings over the game:
+  // the board is made again, see `applyBoardSetting`).
+  let boardSetting = app.settings.board;
+  let board = await createGameBoard(boardOptions(boardSetting));
   const passBoard = h('button', { type: 'button', class: 'btn btn-pass board-pass', 'data-testid': 'pass-board', hidden: true, onclick: () => game.pass() }, t('act.pass'));
   const boardWrap = h('div', { class: 'board-wrap' + (isStar(kind) ? ' star-wrap' : '') + (board.kind === '3d' ? ' board-3d' : ''), 'data-board': board.kind }, board.el, passBoard);
   const status = createStatusView();
@@ -153,6 +161,26 @@ export async function gameScreen(app, id, initial, opts = {}) {
     flipped = !flipped;
     el.querySelector('[data-testid=flip]')?.setAttribute('aria-pressed', String(flipped));
     schedule();
+  }
+
+  /** The board setting changed while the game was shown: the other board takes its place now. */
+  async function applyBoardSetting() {
+    const setting = app.settings.board;
+    if (setting === boardSetting || destroyed) return;
+    boardSetting = setting;
+    const next = await createGameBoard(boardOptions(setting));
+    if (destroyed || boardSetting !== setting) {
+      next.destroy();
+      return;
+    }
+    const old = board;
+    board = next;
+    old.el.replaceWith(next.el);
+    old.destroy();
+    boardWrap.classList.toggle('board-3d', next.kind === '3d');
+    boardWrap.dataset.board = next.kind;
+    lastRotation = null;
+    draw();
   }
 
   // ---------- drawing ----------
@@ -228,7 +256,7 @@ export async function gameScreen(app, id, initial, opts = {}) {
   function notify(event) {
     const name = cellNamer(game.view);
     if (event.type === 'selected') announce(t('move.selected', { cell: name(event.cell), n: event.n }));
-    if (event.type === 'stopped') announce(t('move.stopped', { cell: name(event.cell) }));
+    if (event.type === 'stopped') announce(t(event.canEnd ? 'chainstop.stopped' : 'move.stopped', { cell: name(event.cell) }));
     // When the turn comes back to a human after several moves, all of them are said at once.
     if (event.type === 'moved') announce(humanToMove(game.view) ? describeRecentMoves(game.view).join('. ') : describeMove(game.view, event.entry));
   }
@@ -257,7 +285,8 @@ export async function gameScreen(app, id, initial, opts = {}) {
     await game.resign();
   }
 
-  function showResult() {
+  /** The result dialog; `fresh`: the game has just ended on this screen (its candies are said). */
+  function showResult({ fresh = false } = {}) {
     const view = game.view;
     if (kind === 'diamond') markGoalHintSeen();
     const d = app.dialog;
@@ -267,12 +296,14 @@ export async function gameScreen(app, id, initial, opts = {}) {
     d.setAttribute('data-testid', 'result');
     const o = view.outcome;
     const rematchLabel = view.variant.players > 2 ? t('act.rematch.rotate') : t('act.rematch');
-    d.append(
+    const candyLine = h('p', { class: 'result-candies', 'data-testid': 'result-candies', role: 'status', hidden: true });
+    add(d,
       h('p', { class: 'result-kicker' }, t('result.title')),
       h('h2', { 'data-testid': 'result-text', 'data-winner': o.winner == null ? 'draw' : o.winner, 'data-reason': o.reason }, outcomeText(view)),
       h('p', { class: 'result-reason', 'data-testid': 'result-reason' }, outcomeReason(view)),
       h('dl', { class: 'result-figures', 'data-testid': 'result-figures' },
         resultFigures(view).map((f) => h('div', { class: 'result-figure', 'data-testid': 'result-figure', 'data-key': f.key }, h('dt', {}, f.label), h('dd', {}, f.value)))),
+      candyLine,
       h('div', { class: 'dialog-actions' },
         h('button', { type: 'button', class: 'btn', 'data-testid': 'result-close', onclick: () => d.close() }, t('act.viewboard')),
         h('button', { type: 'button', class: 'btn', 'data-testid': 'result-home', onclick: () => { d.close(); app.go('#/'); } }, t('nav.home')),
@@ -292,6 +323,15 @@ export async function gameScreen(app, id, initial, opts = {}) {
     );
     announce(outcomeText(view) + '. ' + outcomeReason(view));
     app.openModal();
+    // Candies: the backend has recorded a game against the CPU before its last view came; a
+    // friends' room records its result itself (room.candies waits for that).
+    const candies = !fresh ? null : room ? room.candies : view.mode === 'cpu' ? () => api.getCandies(-new Date().getTimezoneOffset()) : null;
+    candies?.().then((c) => {
+      const note = candiesNote(c);
+      if (!note || !candyLine.isConnected) return;
+      candyLine.textContent = note;
+      candyLine.hidden = false;
+    }).catch(() => {});
   }
 
   // ---------- keyboard shortcuts (shortcuts.js) ----------
@@ -311,6 +351,7 @@ export async function gameScreen(app, id, initial, opts = {}) {
   }
   document.addEventListener('keydown', onKey);
 
+  if (carried) game.restoreInput(carried.input, carried.ply);
   draw();
   // Resuming: a CPU seat to move thinks at once; a finished game shows its board.
   setTimeout(() => game.start(), 0);
@@ -326,10 +367,15 @@ export async function gameScreen(app, id, initial, opts = {}) {
       board.destroy();
       if (frame) cancelAnimationFrame(frame);
     },
-    /** Draws again (back from the settings overlay: the board may turn). */
-    redraw: () => schedule(),
+    /** Draws again (back from the settings overlay: the board may turn, or change to 3D or 2D). */
+    redraw: () => {
+      schedule();
+      applyBoardSetting();
+    },
     // For tests and debugging in the browser console.
     debug: { get view() { return game.view; }, get input() { return game.input; }, get board() { return board.kind; }, get review() { return reviewView; }, get cpuCalls() { return game.cpuCalls; } },
+    /** What the player is doing (a piece picked up), for the screen built again in another language. */
+    carry: () => ({ id: game.view.id, ply: game.view.ply, input: game.input }),
     /** A friends' room pushes each new view here. */
     receive: (view) => game.receive(view),
     get view() { return game.view; },

@@ -11,6 +11,8 @@ import { showImport } from './share.js';
 
 // Finished games listed for replay: the most recent ones.
 const FINISHED_SHOWN = 10;
+// Rows of a list shown before its "Show all" button: the latest few.
+const ROWS_SHOWN = 3;
 
 export async function homeScreen(app) {
   let saved = [];
@@ -58,6 +60,18 @@ export async function homeScreen(app) {
     main.append(h('p', { class: 'candies', 'data-testid': 'candies', 'data-today': candies.today, 'data-total': candies.total },
       h('span', { class: 'candy-mark', 'aria-hidden': 'true' }), t('home.candies', { today: candies.today, budget: candies.budget, total: candies.total })));
   }
+  // New game first: the five games come before the lists (a player with many unfinished games
+  // still starts one without scrolling past them).
+  const cards = h('ul', { class: 'game-cards', 'aria-labelledby': 'games-title' });
+  for (const kind of GAMES) {
+    cards.append(h('li', {},
+      h('a', { class: 'game-card', href: '#/setup/' + kind, 'data-testid': 'game-card', 'data-game': kind },
+        gameIcon(kind),
+        h('span', { class: 'game-name' }, t('game.' + kind)),
+        h('span', { class: 'game-blurb' }, t('game.' + kind + '.blurb'))),
+      h('a', { class: 'rules-link', href: '#/rules/' + kind, 'data-testid': 'rules-link', 'data-game': kind }, t('home.rules'))));
+  }
+  main.append(h('h2', { id: 'games-title', 'data-testid': 'games-title' }, t('home.games')), cards);
   const rooms = await roomGames().catch(() => []);
   if (rooms.length) {
     const roomList = h('ul', { class: 'saved-list', 'data-testid': 'room-list' });
@@ -75,9 +89,8 @@ export async function homeScreen(app) {
         h('div', { class: 'saved-actions' },
           h('a', { class: 'btn btn-primary', href: '#/room/' + r.code, 'data-testid': 'room-resume', 'aria-label': t('home.room.inprogress') + ': ' + game }, t('home.resume')))));
     }
-    main.append(h('h2', {}, t('home.rooms')), roomList);
+    main.append(h('h2', {}, t('home.rooms')), roomList, showAll(roomList, 'rooms-all'));
   }
-  const savedTitle = h('h2', {}, t('home.unfinished'));
   const list = h('ul', { class: 'saved-list', 'data-testid': 'saved-list' });
   if (!saved.length) list.append(h('li', { class: 'empty' }, t('home.none')));
   saved.forEach((g, i) => {
@@ -96,24 +109,13 @@ export async function homeScreen(app) {
           type: 'button', class: 'btn', 'data-testid': 'delete', 'aria-label': t('home.delete') + ': ' + t('game.' + g.variant.kind),
           onclick: async () => {
             if (!(await app.confirm(t('home.delete.confirm')))) return;
-            try { await api.deleteSaved(g.id); row.remove(); } catch (e) { app.toast(app.errorText(e)); }
+            try { await api.deleteSaved(g.id); row.remove(); fillShown(list); } catch (e) { app.toast(app.errorText(e)); }
           },
         }, t('home.delete'))));
     list.append(row);
   });
-  if (saved.length) main.append(savedTitle, list);
-  const cards = h('ul', { class: 'game-cards', 'aria-labelledby': 'games-title' });
-  for (const kind of GAMES) {
-    cards.append(h('li', {},
-      h('a', { class: 'game-card', href: '#/setup/' + kind, 'data-testid': 'game-card', 'data-game': kind },
-        gameIcon(kind),
-        h('span', { class: 'game-name' }, t('game.' + kind)),
-        h('span', { class: 'game-blurb' }, t('game.' + kind + '.blurb'))),
-      h('a', { class: 'rules-link', href: '#/rules/' + kind, 'data-testid': 'rules-link', 'data-game': kind }, t('home.rules'))));
-  }
-  main.append(h('h2', { id: 'games-title', 'data-testid': 'games-title' }, t('home.games')), cards);
+  main.append(h('h2', {}, t('home.unfinished')), list, showAll(list, 'saved-all'));
   main.append(joinWithCode(app));
-  if (!saved.length) main.append(savedTitle, list);
   if (finished.length) {
     const done = h('ul', { class: 'saved-list finished-list', 'data-testid': 'finished-list' });
     for (const g of finished) {
@@ -125,13 +127,44 @@ export async function homeScreen(app) {
         h('div', { class: 'saved-actions' },
           h('a', { class: 'btn', href: '#/game/' + g.id + '?review=0', 'data-testid': 'replay', 'aria-label': t('home.replay') + ': ' + t('game.' + g.variant.kind) }, t('home.replay')))));
     }
-    main.append(h('h2', {}, t('home.finished')), done);
+    main.append(h('h2', {}, t('home.finished')), done, showAll(done, 'finished-all'));
   }
   main.append(h('p', { class: 'home-import' },
     h('button', { type: 'button', class: 'btn', 'data-testid': 'import-open', onclick: () => showImport(app) }, t('import.open')),
     ' ',
     h('a', { class: 'btn', href: '#/stats', 'data-testid': 'stats-link' }, t('stats.open'))));
   return { el, name: 'home' };
+}
+
+/**
+ * Keeps a list compact: its rows after the first few are hidden behind a "Show all (N)" button,
+ * which shows them and moves the focus to the first one it revealed. Null when all fit.
+ */
+function showAll(list, testid) {
+  const rows = () => [...list.children].filter((r) => !r.classList.contains('empty'));
+  if (rows().length <= ROWS_SHOWN) return null;
+  for (const r of rows().slice(ROWS_SHOWN)) r.hidden = true;
+  const button = h('button', {
+    type: 'button', class: 'btn show-all', 'data-testid': testid,
+    onclick: () => {
+      const hidden = rows().filter((r) => r.hidden);
+      for (const r of hidden) r.hidden = false;
+      button.remove();
+      hidden[0]?.querySelector('a, button')?.focus();
+    },
+  }, t('home.showall', { n: rows().length }));
+  return button;
+}
+
+/** A row of a compact list deleted: the next hidden one comes into view, the count follows. */
+function fillShown(list) {
+  const button = list.nextElementSibling?.classList.contains('show-all') ? list.nextElementSibling : null;
+  if (!button) return;
+  const rows = [...list.children].filter((r) => !r.classList.contains('empty'));
+  const missing = ROWS_SHOWN - rows.filter((r) => !r.hidden).length;
+  rows.filter((r) => r.hidden).slice(0, Math.max(0, missing)).forEach((r) => { r.hidden = false; });
+  if (rows.some((r) => r.hidden)) button.textContent = t('home.showall', { n: rows.length });
+  else button.remove();
 }
 
 /** Who plays what: "Tú: Rojo · contra la CPU (medio)" or "En este dispositivo · 3 jugadores". */

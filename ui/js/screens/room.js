@@ -6,11 +6,11 @@
 
 import { api, inApp, openRoom, roomServerFor } from '../api.js';
 import { h, clear } from '../dom.js';
-import { t, seatName } from '../i18n.js';
+import { t } from '../i18n.js';
 import { topBar } from './common.js';
 import { gameScreen } from './game.js';
 import {
-  roomGameView, seatState, takeoverLeft, clockFace, formatClock, roomLink, hasFreeSeat, cleanNickname, roomResultFor,
+  roomGameView, seatState, seatLine, clockFace, formatClock, roomLink, hasFreeSeat, cleanNickname, roomResultFor,
 } from '../rooms.js';
 import { renderSVG } from '../../vendor/uqr/index.mjs';
 
@@ -31,10 +31,7 @@ export function createSeatList() {
     const toMove = room.started && !room.result ? room.view.to_move : null;
     for (const seat of room.seats) {
       const state = seatState(room, seat.seat, you);
-      const left = takeoverLeft(room, seat.seat);
-      const colour = room.game.kind === 'capture' ? seatName(String(seat.seat + 1)) : seatName(seat.color);
-      let stateText = t('room.seat.' + (state === 'away' ? 'offline' : state));
-      if (state === 'away' && left != null) stateText = t('room.seat.away', { s: Math.ceil(left / 1000) });
+      const words = seatLine(room, seat.seat, you);
       const clock = clockFace(room, seat.seat);
       let clockText = null;
       if (clock) {
@@ -47,9 +44,9 @@ export function createSeatList() {
         'data-testid': 'room-seat', 'data-seat': seat.seat, 'data-state': state, 'data-connected': String(seat.connected),
       },
       h('span', { class: 'chip-dot', 'aria-hidden': 'true' }),
-      h('span', { class: 'room-seat-colour' }, colour),
-      h('b', { class: 'room-seat-name', 'data-testid': 'room-seat-name' }, seat.nickname || (state === 'cpu' ? 'CPU' : '—')),
-      h('small', { class: 'room-seat-state', 'data-testid': 'room-seat-state' }, stateText),
+      h('span', { class: 'room-seat-colour' }, words.colour),
+      h('b', { class: 'room-seat-name', 'data-testid': 'room-seat-name' }, words.name),
+      words.state ? h('small', { class: 'room-seat-state', 'data-testid': 'room-seat-state' }, words.state) : null,
       clockText ? h('span', { class: 'room-clock' + (clock.running ? ' running' : '') + (clock.byoyomi ? ' byoyomi' : ''), 'data-testid': 'room-clock', 'data-main-ms': clock.main_ms, 'data-periods': clock.periods }, clockText) : null));
     }
   }
@@ -67,7 +64,7 @@ export async function roomScreen(app, code) {
   const body = h('div', { class: 'scroll room-body' });
   el.append(topBar(app, t('room.title'), { back: '#/' }), body);
   const screen = {
-    el, name: 'room', home: '#/room/' + code, destroy, redraw: () => game?.redraw?.(),
+    el, name: 'room', home: '#/room/' + code, destroy, redraw: () => game?.redraw?.(), carry: () => game?.carry?.() ?? null,
     // For tests and the browser console: the server's last state and this device's seat.
     debug: { get room() { return socket?.room ?? null; }, get you() { return you; } },
   };
@@ -246,6 +243,11 @@ export async function roomScreen(app, code) {
         seats: seats.el,
         actions,
         rematch: async () => { try { await socket.rematch(); } catch (e) { app.toast(app.errorText(e)); } },
+        // After this seat's result is recorded (or found already there): what it gave.
+        candies: inApp() ? async () => {
+          await recording;
+          return api.getCandies(-new Date().getTimezoneOffset());
+        } : null,
       },
     });
     if (destroyed) { game.destroy(); return; }
@@ -268,6 +270,8 @@ export async function roomScreen(app, code) {
     el.dataset.code = room.code;
     el.dataset.started = String(room.started);
     el.dataset.rematch = String(room.rematch);
+    // Recorded before the game screen sees the end, so its result dialog finds it.
+    recordResult(room);
     if (!room.started) {
       // Built once (focus and selection stay); later states only redraw the seats.
       if (!game && el.dataset.phase !== 'lobby') showLobby(room);
@@ -282,7 +286,6 @@ export async function roomScreen(app, code) {
       game.receive(roomGameView(room, you));
     }
     lastRematch = room.rematch;
-    recordResult(room);
     if (!tick && ticking(room)) tick = setInterval(onTick, 1000);
     if (tick && !ticking(room)) { clearInterval(tick); tick = 0; }
   }
@@ -290,11 +293,13 @@ export async function roomScreen(app, code) {
   // The app's rewards: each room game this device finished in its seat, once (the app also
   // refuses a second record of the same room code and rematch number).
   const recorded = new Set();
+  // The last recording sent, for the result dialog's candies.
+  let recording = Promise.resolve();
   function recordResult(room) {
     const game = inApp() ? roomResultFor(room, you) : null;
     if (!game || recorded.has(game.rematch)) return;
     recorded.add(game.rematch);
-    api.recordRoomResult(game).catch(() => recorded.delete(game.rematch));
+    recording = api.recordRoomResult(game).catch(() => recorded.delete(game.rematch));
   }
 
   function onTick() {

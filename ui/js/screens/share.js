@@ -3,9 +3,11 @@
 // the CPU or on this device). The texts are made and read by the backend only.
 
 import { api } from '../api.js';
-import { h, clear, choiceGroup } from '../dom.js';
+import { h, clear, add, choiceGroup } from '../dom.js';
 import { t } from '../i18n.js';
 import { levelOptions } from '../levels.js';
+import { importProblemText } from '../game-record.js';
+import { savedNickname } from './room.js';
 
 function openDialog(app, className, testid, ...children) {
   const d = app.dialog;
@@ -13,7 +15,7 @@ function openDialog(app, className, testid, ...children) {
   d.className = className;
   d.onclose = null;
   d.setAttribute('data-testid', testid);
-  d.append(...children);
+  add(d, ...children);
   app.openModal();
   return d;
 }
@@ -33,7 +35,7 @@ async function copyText(text, area) {
 export async function showExport(app, id) {
   let exported;
   try {
-    exported = await api.exportGame(id);
+    exported = await api.exportGame(id, savedNickname() || null);
   } catch (e) {
     app.toast(app.errorText(e));
     return;
@@ -55,7 +57,7 @@ export async function showExport(app, id) {
         type: 'button', class: 'btn', 'data-testid': 'export-save',
         onclick: async () => {
           try {
-            const path = await api.saveExport(id);
+            const path = await api.saveExport(id, savedNickname() || null);
             said.textContent = t('share.saved', { path });
             said.dataset.path = path;
           } catch (e) { said.textContent = app.errorText(e); }
@@ -111,10 +113,7 @@ export function showImport(app) {
             app.go('#/game/' + view.id + (mode === 'review' ? '?review=0' : ''));
           } catch (e) {
             problem.hidden = false;
-            const line = /^line (\d+):/.exec(e.message || '');
-            problem.textContent = e.code === 'bad_record' && line
-              ? t('import.badline', { line: line[1] }) + ' ' + e.message.replace(/^line \d+:\s*/, '')
-              : app.errorText(e);
+            problem.textContent = importProblemText(e) ?? app.errorText(e);
           }
         },
       }, t('import.go'))));
