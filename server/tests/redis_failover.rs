@@ -577,6 +577,9 @@ async fn a_cluster_master_killed_mid_game_loses_no_acknowledged_move() {
     let mut peek = cluster.connection();
     let stored = stored_moves(&mut peek, &code);
     assert_eq!(stored, history(&last));
-    assert!(stored.len() > history(&before_kill).len(), "the game went on");
+    assert!(
+        stored.len() > history(&before_kill).len(),
+        "the game went on"
+    );
     acknowledged.check_final(&stored);
 }

@@ -336,7 +336,10 @@ impl RedisStore {
             for arg in args {
                 invocation.arg(arg);
             }
-            return invocation.invoke_async(&mut conn).await.map_err(unavailable);
+            return invocation
+                .invoke_async(&mut conn)
+                .await
+                .map_err(unavailable);
         }
         // EVAL rather than EVALSHA: a pipeline cannot load a script Redis does not know yet.
         let mut pipe = redis::pipe();
@@ -348,7 +351,8 @@ impl RedisStore {
             .cmd("WAIT")
             .arg(1)
             .arg(REPLICA_WAIT_MS);
-        let (answer, replicas): (u64, i64) = pipe.query_async(&mut conn).await.map_err(unavailable)?;
+        let (answer, replicas): (u64, i64) =
+            pipe.query_async(&mut conn).await.map_err(unavailable)?;
         if answer != 0 && replicas < 1 {
             return Err(StoreError::Unavailable(
                 "no replica confirmed the write in time".into(),
@@ -561,7 +565,12 @@ impl RoomStore for RedisStore {
     ) -> Result<bool, StoreError> {
         let args = [to_json(record)?, millis(ttl).to_string()];
         let created = self
-            .durable_write(&self.scripts.create, CREATE_LUA, room_key(code, "record"), &args)
+            .durable_write(
+                &self.scripts.create,
+                CREATE_LUA,
+                room_key(code, "record"),
+                &args,
+            )
             .await?;
         Ok(created == 1)
     }
@@ -587,9 +596,18 @@ impl RoomStore for RedisStore {
         record: &RoomRecord,
         ttl: Duration,
     ) -> Result<Save, StoreError> {
-        let args = [expected.to_string(), to_json(record)?, millis(ttl).to_string()];
+        let args = [
+            expected.to_string(),
+            to_json(record)?,
+            millis(ttl).to_string(),
+        ];
         let version = self
-            .durable_write(&self.scripts.save, SAVE_LUA, room_key(code, "record"), &args)
+            .durable_write(
+                &self.scripts.save,
+                SAVE_LUA,
+                room_key(code, "record"),
+                &args,
+            )
             .await?;
         Ok(match version {
             0 => Save::Conflict,

@@ -106,7 +106,9 @@ impl RedisCluster {
                 "redis-server or redis-cli is not on PATH: CI must run the Redis Cluster tests \
                  (scripts/setup installs the Debian package redis-server)"
             );
-            eprintln!("SKIPPED: redis-server or redis-cli is not on PATH (Debian package redis-server)");
+            eprintln!(
+                "SKIPPED: redis-server or redis-cli is not on PATH (Debian package redis-server)"
+            );
             return None;
         };
         let dir = tempfile::tempdir().expect("a temporary directory for the cluster");
@@ -157,7 +159,12 @@ impl RedisCluster {
         std::fs::create_dir_all(&dir).expect("a node directory");
         let child = Command::new(&self.binary)
             .args(["--port", &node.port.to_string(), "--bind", "127.0.0.1"])
-            .args(["--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf"])
+            .args([
+                "--cluster-enabled",
+                "yes",
+                "--cluster-config-file",
+                "nodes.conf",
+            ])
             .args(["--cluster-node-timeout", "1000"])
             // A replica of any age may take over (the test's failovers are seconds apart).
             .args(["--cluster-replica-validity-factor", "0"])
@@ -296,29 +303,33 @@ impl RedisCluster {
     /// Until every live node says `cluster_state:ok`, the slots have 3 masters among the live
     /// nodes, and each of them has a replica in sync.
     pub fn wait_until_healthy(&self) {
-        wait_until("the cluster is up with 3 masters, each with a replica online", || {
-            let live = self.live_ports();
-            let all_ok = live.iter().all(|port| {
-                cluster_info(*port).is_some_and(|text| text.contains("cluster_state:ok"))
-            });
-            if !all_ok {
-                return false;
-            }
-            let Some(ranges) = self.slot_masters() else {
-                return false;
-            };
-            let mut masters: Vec<u16> = ranges.iter().map(|(_, _, port)| *port).collect();
-            masters.sort_unstable();
-            masters.dedup();
-            masters.len() == 3
-                && masters.iter().all(|port| {
-                    live.contains(port)
-                        && info(*port, "replication").is_some_and(|text| {
-                            text.lines()
-                                .any(|line| line.starts_with("slave0:") && line.contains("state=online"))
-                        })
-                })
-        });
+        wait_until(
+            "the cluster is up with 3 masters, each with a replica online",
+            || {
+                let live = self.live_ports();
+                let all_ok = live.iter().all(|port| {
+                    cluster_info(*port).is_some_and(|text| text.contains("cluster_state:ok"))
+                });
+                if !all_ok {
+                    return false;
+                }
+                let Some(ranges) = self.slot_masters() else {
+                    return false;
+                };
+                let mut masters: Vec<u16> = ranges.iter().map(|(_, _, port)| *port).collect();
+                masters.sort_unstable();
+                masters.dedup();
+                masters.len() == 3
+                    && masters.iter().all(|port| {
+                        live.contains(port)
+                            && info(*port, "replication").is_some_and(|text| {
+                                text.lines().any(|line| {
+                                    line.starts_with("slave0:") && line.contains("state=online")
+                                })
+                            })
+                    })
+            },
+        );
     }
 
     /// SIGKILL to the node on `port`: no shutdown, nothing flushed.
@@ -343,7 +354,10 @@ impl RedisCluster {
             .expect("a node of this cluster");
         let mut node = Node { port, child: None };
         self.spawn(&mut node);
-        assert!(self.answers_ping(&mut node), "the node on {port} starts again");
+        assert!(
+            self.answers_ping(&mut node),
+            "the node on {port} starts again"
+        );
         self.nodes[index] = node;
     }
 

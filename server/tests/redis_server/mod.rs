@@ -192,7 +192,11 @@ impl PersistentRedis {
     /// Starts the killed server again, on the same port, from the same directory.
     pub fn restart(&mut self) {
         assert!(self.child.is_none(), "restart after kill");
-        assert!(self.spawn(), "redis-server starts again on port {}", self.port);
+        assert!(
+            self.spawn(),
+            "redis-server starts again on port {}",
+            self.port
+        );
     }
 }
 
