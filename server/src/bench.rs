@@ -1,7 +1,10 @@
 //! `damas-server bench`: a load generator on loopback. It starts a `damas-server` child (this same
 //! binary; in-memory store, or `--redis URL`), opens N rooms of English checkers with 2 clients
 //! each, and has every client play legal moves (picked from the server's own list) after a think
-//! time, rematching at each game's end. It prints moves/s, the move round trip (send → every
+//! time, rematching at each game's end. It reports the ramp-up (opening the rooms, which may
+//! saturate the machine by itself) and the steady state apart: for the ramp-up the time to open,
+//! each room's opening time at p50/p99 and the server's CPU; for the measured window (after the
+//! ramp-up and a warm-up) moves/s, games finished within it, the move round trip (send → every
 //! client of the room has the new state) at p50/p99, and the server's RSS and CPU.
 //!
 //! A benchmark, not a test: figures go to docs/performance.md with the command that made them.
@@ -28,9 +31,15 @@ pub struct BenchArgs {
     /// Mean think time before each move, in ms (each move draws 50–150 % of it).
     #[arg(long, default_value_t = 1000)]
     pub think_ms: u64,
-    /// Measured seconds (after every room is open).
+    /// Measured seconds (after every room is open and the warm-up).
     #[arg(long, default_value_t = 30)]
     pub seconds: u64,
+    /// Seconds between the ramp-up and the measured window.
+    #[arg(long, default_value_t = 5)]
+    pub warmup_secs: u64,
+    /// Rooms opened per second during the ramp-up (0: as fast as 32 openings at a time go).
+    #[arg(long, default_value_t = 0)]
+    pub open_rate: u32,
     /// Run the server on Redis at this URL instead of memory.
     #[arg(long, value_name = "URL")]
     pub redis: Option<String>,
@@ -52,14 +61,93 @@ pub enum BenchError {
     Room(usize, String),
 }
 
+/// The phases of a run; moves, games and errors are counted in the phase they happen in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+enum Phase {
+    /// Opening the rooms (rooms already open play meanwhile).
+    RampUp = 0,
+    WarmUp = 1,
+    /// The measured window: the steady state.
+    Measured = 2,
+    Done = 3,
+}
+
+/// The run's current phase, shared by every room.
+#[derive(Default)]
+struct PhaseClock(std::sync::atomic::AtomicU8);
+
+impl PhaseClock {
+    fn set(&self, phase: Phase) {
+        self.0
+            .store(phase as u8, std::sync::atomic::Ordering::SeqCst);
+    }
+
+    fn get(&self) -> Phase {
+        match self.0.load(std::sync::atomic::Ordering::SeqCst) {
+            0 => Phase::RampUp,
+            1 => Phase::WarmUp,
+            2 => Phase::Measured,
+            _ => Phase::Done,
+        }
+    }
+}
+
+/// What happened in one phase.
+#[derive(Default, Debug)]
+struct Counts {
+    moves: u64,
+    games: u64,
+    errors: u64,
+}
+
 /// Shared tallies of the run.
 #[derive(Default)]
 struct Tally {
     /// Round trips in microseconds, measured moves only.
     round_trips: Vec<u32>,
-    moves: u64,
-    games: u64,
-    errors: u64,
+    /// Each room's opening (create + join) in microseconds.
+    openings: Vec<u32>,
+    /// By phase (ramp-up, warm-up, measured).
+    counts: [Counts; 3],
+}
+
+impl Tally {
+    fn counts(&mut self, phase: Phase) -> Option<&mut Counts> {
+        self.counts.get_mut(phase as usize)
+    }
+
+    /// A move acknowledged to both clients, `round_trip` after it was sent.
+    fn moved(&mut self, phase: Phase, round_trip: Duration) {
+        if let Some(counts) = self.counts(phase) {
+            counts.moves += 1;
+        }
+        if phase == Phase::Measured {
+            self.round_trips
+                .push(round_trip.as_micros().min(u128::from(u32::MAX)) as u32);
+        }
+    }
+
+    fn game_finished(&mut self, phase: Phase) {
+        if let Some(counts) = self.counts(phase) {
+            counts.games += 1;
+        }
+    }
+
+    fn error(&mut self, phase: Phase) {
+        if let Some(counts) = self.counts(phase) {
+            counts.errors += 1;
+        }
+    }
+}
+
+/// The `q` quantile of sorted microseconds, in ms.
+fn quantile_ms(sorted: &[u32], q: f64) -> f64 {
+    if sorted.is_empty() {
+        return f64::NAN;
+    }
+    let index = ((sorted.len() - 1) as f64 * q).round() as usize;
+    f64::from(sorted[index]) / 1000.0
 }
 
 struct ServerChild(Child);
@@ -96,29 +184,41 @@ pub async fn run(args: BenchArgs) -> Result<(), BenchError> {
         }
     );
     let tally = Arc::new(Mutex::new(Tally::default()));
-    let measuring = Arc::new(std::sync::atomic::AtomicBool::new(false));
-    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let phase = Arc::new(PhaseClock::default());
     let opening = Arc::new(tokio::sync::Semaphore::new(32));
+    let mut pace = (args.open_rate > 0).then(|| {
+        let mut pace =
+            tokio::time::interval(Duration::from_secs_f64(1.0 / f64::from(args.open_rate)));
+        pace.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        pace
+    });
     let (ready_tx, mut ready_rx) = tokio::sync::mpsc::channel::<Result<(), BenchError>>(args.rooms);
     let mut tasks = Vec::new();
     // The idle server's memory, so that the per-room figure is what the rooms add.
     let rss_idle = pid.and_then(rss_kib);
+    let ramp_cpu_before = pid.and_then(cpu_ticks);
     let open_started = Instant::now();
     for index in 0..args.rooms {
+        if let Some(pace) = pace.as_mut() {
+            pace.tick().await;
+        }
         let room = RoomLoad {
             index,
             url: url.clone(),
             think_ms: args.think_ms,
             tally: Arc::clone(&tally),
-            measuring: Arc::clone(&measuring),
-            stop: Arc::clone(&stop),
+            phase: Arc::clone(&phase),
         };
         let opening = Arc::clone(&opening);
         let ready = ready_tx.clone();
         tasks.push(tokio::spawn(async move {
             let opened = {
                 let _permit = opening.acquire().await;
-                room.open().await
+                let started = Instant::now();
+                let opened = room.open().await;
+                let took = started.elapsed().as_micros().min(u128::from(u32::MAX)) as u32;
+                lock(&room.tally).openings.push(took);
+                opened
             };
             match opened {
                 Ok(sockets) => {
@@ -139,42 +239,63 @@ pub async fn run(args: BenchArgs) -> Result<(), BenchError> {
             None => break,
         }
     }
-    println!(
-        "bench: {} rooms open in {:.1} s; warming up 5 s",
-        args.rooms,
-        open_started.elapsed().as_secs_f64()
-    );
-    tokio::time::sleep(Duration::from_secs(5)).await;
+    let ramp = open_started.elapsed().as_secs_f64();
+    phase.set(Phase::WarmUp);
+    let ramp_cpu_after = pid.and_then(cpu_ticks);
+    {
+        let mut tally = lock(&tally);
+        tally.openings.sort_unstable();
+        let counts = &tally.counts[Phase::RampUp as usize];
+        println!(
+            "ramp-up: {} rooms open in {ramp:.1} s = {:.0} rooms/s; each room's opening (create + \
+             join) p50 {:.1} ms, p99 {:.1} ms; meanwhile {} moves, {} games finished, {} errors",
+            args.rooms,
+            args.rooms as f64 / ramp.max(1e-9),
+            quantile_ms(&tally.openings, 0.5),
+            quantile_ms(&tally.openings, 0.99),
+            counts.moves,
+            counts.games,
+            counts.errors
+        );
+    }
+    if let (Some(before), Some(after)) = (ramp_cpu_before, ramp_cpu_after) {
+        let seconds = (after - before) as f64 / 100.0;
+        println!(
+            "ramp-up server CPU: {seconds:.1} s in {ramp:.1} s = {:.0} % of one core",
+            100.0 * seconds / ramp.max(1e-9)
+        );
+    }
+    println!("warming up {} s", args.warmup_secs);
+    tokio::time::sleep(Duration::from_secs(args.warmup_secs)).await;
     let cpu_before = pid.and_then(cpu_ticks);
     let started = Instant::now();
-    measuring.store(true, std::sync::atomic::Ordering::SeqCst);
+    phase.set(Phase::Measured);
     tokio::time::sleep(Duration::from_secs(args.seconds)).await;
-    measuring.store(false, std::sync::atomic::Ordering::SeqCst);
+    phase.set(Phase::Done);
     let wall = started.elapsed().as_secs_f64();
     let cpu_after = pid.and_then(cpu_ticks);
     let rss = pid.and_then(rss_kib);
-    stop.store(true, std::sync::atomic::Ordering::SeqCst);
-    let mut tally = std::mem::take(&mut *tally.lock().unwrap_or_else(|p| p.into_inner()));
+    let mut tally = std::mem::take(&mut *lock(&tally));
     tally.round_trips.sort_unstable();
-    let quantile = |q: f64| -> f64 {
-        if tally.round_trips.is_empty() {
-            return f64::NAN;
-        }
-        let index = ((tally.round_trips.len() - 1) as f64 * q).round() as usize;
-        f64::from(tally.round_trips[index]) / 1000.0
-    };
+    let warm = &tally.counts[Phase::WarmUp as usize];
     println!(
-        "moves: {} in {wall:.1} s = {:.0} moves/s ({} games finished, {} errors)",
-        tally.moves,
-        tally.moves as f64 / wall,
-        tally.games,
-        tally.errors
+        "warm-up: {} moves, {} games finished, {} errors (not counted below)",
+        warm.moves, warm.games, warm.errors
+    );
+    let steady = &tally.counts[Phase::Measured as usize];
+    println!(
+        "steady state: moves: {} in {wall:.1} s = {:.0} moves/s ({} games finished in this \
+         window, {} errors)",
+        steady.moves,
+        steady.moves as f64 / wall.max(1e-9),
+        steady.games,
+        steady.errors
     );
     println!(
         "round trip (send → both clients updated): p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
-        quantile(0.5),
-        quantile(0.99),
-        quantile(1.0)
+        quantile_ms(&tally.round_trips, 0.5),
+        quantile_ms(&tally.round_trips, 0.99),
+        quantile_ms(&tally.round_trips, 1.0)
     );
     if let (Some(rss), Some(idle)) = (rss, rss_idle) {
         let rooms = args.rooms.max(1) as f64;
@@ -191,9 +312,9 @@ pub async fn run(args: BenchArgs) -> Result<(), BenchError> {
         // Linux counts process CPU time in USER_HZ ticks (100 per second).
         let seconds = (after - before) as f64 / 100.0;
         println!(
-            "server CPU: {:.1} s in {wall:.1} s = {:.0} % of one core",
+            "steady-state server CPU: {:.1} s in {wall:.1} s = {:.0} % of one core",
             seconds,
-            100.0 * seconds / wall
+            100.0 * seconds / wall.max(1e-9)
         );
     }
     for task in tasks {
@@ -258,8 +379,11 @@ struct RoomLoad {
     url: String,
     think_ms: u64,
     tally: Arc<Mutex<Tally>>,
-    measuring: Arc<std::sync::atomic::AtomicBool>,
-    stop: Arc<std::sync::atomic::AtomicBool>,
+    phase: Arc<PhaseClock>,
+}
+
+fn lock(tally: &Mutex<Tally>) -> std::sync::MutexGuard<'_, Tally> {
+    tally.lock().unwrap_or_else(|p| p.into_inner())
 }
 
 /// What a client last saw of its room.
@@ -363,7 +487,7 @@ impl RoomLoad {
         let mut pending: Option<(u64, u64, Instant, [bool; 2])> = None;
         let mut next_move_at: Option<tokio::time::Instant> = None;
         loop {
-            if self.stop.load(std::sync::atomic::Ordering::Relaxed) {
+            if self.phase.get() == Phase::Done {
                 return;
             }
             let wake = next_move_at
@@ -392,7 +516,7 @@ impl RoomLoad {
                 Err(_) => return,
             };
             if message["type"] == "error" {
-                self.tally.lock().unwrap_or_else(|p| p.into_inner()).errors += 1;
+                lock(&self.tally).error(self.phase.get());
                 continue;
             }
             let Some(state) = read_state(&message) else {
@@ -405,13 +529,7 @@ impl RoomLoad {
                     pending = Some((rematch, ply, sent, got));
                     if got == [true, true] {
                         pending = None;
-                        if self.measuring.load(std::sync::atomic::Ordering::Relaxed) {
-                            let mut tally = self.tally.lock().unwrap_or_else(|p| p.into_inner());
-                            tally.moves += 1;
-                            tally
-                                .round_trips
-                                .push(sent.elapsed().as_micros().min(u128::from(u32::MAX)) as u32);
-                        }
+                        lock(&self.tally).moved(self.phase.get(), sent.elapsed());
                     }
                 }
             }
@@ -420,7 +538,7 @@ impl RoomLoad {
             if pending.is_none() && agreed && next_move_at.is_none() {
                 if seen[0].over {
                     if who == 0 {
-                        self.tally.lock().unwrap_or_else(|p| p.into_inner()).games += 1;
+                        lock(&self.tally).game_finished(self.phase.get());
                         let _ = send(&mut a, json!({"v":1,"type":"rematch"})).await;
                     }
                     continue;
@@ -429,5 +547,32 @@ impl RoomLoad {
                 next_move_at = Some(tokio::time::Instant::now() + Duration::from_millis(think));
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_phase_counts_only_what_happened_in_it() {
+        let mut tally = Tally::default();
+        // The ramp-up and warm-up finish games and play moves: none of it is measured.
+        tally.game_finished(Phase::RampUp);
+        tally.moved(Phase::RampUp, Duration::from_millis(9));
+        tally.game_finished(Phase::WarmUp);
+        tally.game_finished(Phase::WarmUp);
+        tally.moved(Phase::Measured, Duration::from_millis(2));
+        tally.game_finished(Phase::Measured);
+        tally.error(Phase::Measured);
+        // After the window: nothing counted.
+        tally.game_finished(Phase::Done);
+        tally.moved(Phase::Done, Duration::from_millis(50));
+        let measured = &tally.counts[Phase::Measured as usize];
+        assert_eq!((measured.moves, measured.games, measured.errors), (1, 1, 1));
+        assert_eq!(tally.counts[Phase::RampUp as usize].games, 1);
+        assert_eq!(tally.counts[Phase::WarmUp as usize].games, 2);
+        assert_eq!(tally.round_trips, vec![2_000]);
+        assert_eq!(quantile_ms(&tally.round_trips, 0.99), 2.0);
     }
 }

@@ -7,6 +7,9 @@ use std::time::Duration;
 /// The seeds: "a los 45 segundos la CPU empieza a jugar sus turnos".
 pub const TAKEOVER: Duration = Duration::from_secs(45);
 
+/// How long a client may take to send an HTTP request head (half-open connections go then).
+pub const HEADER_TIMEOUT: Duration = Duration::from_secs(5);
+
 #[derive(Clone, Debug)]
 pub struct Config {
     /// The time every deadline is measured on (tests move it forward).
@@ -27,8 +30,12 @@ pub struct Config {
     pub rate_burst: f64,
     /// Protocol errors (malformed, too large, rate-limited …) after which a connection is closed.
     pub max_strikes: u32,
-    /// Open sockets at most; more are refused with 503.
+    /// Open TCP connections at most (WebSockets, HTTP requests, and connections still sending
+    /// their request); more are closed at once. `damas-server` keeps it below the process's file
+    /// limit (`limits::connection_cap`).
     pub max_connections: usize,
+    /// A connection that has not sent a whole HTTP request head within this time is closed.
+    pub header_timeout: Duration,
     /// This instance's name as a lease owner.
     pub instance: String,
 }
@@ -44,7 +51,8 @@ impl Default for Config {
             rate_per_second: 10.0,
             rate_burst: 20.0,
             max_strikes: 10,
-            max_connections: 20_000,
+            max_connections: crate::limits::MAX_CONNECTIONS,
+            header_timeout: HEADER_TIMEOUT,
             instance: crate::lobby::new_code().to_string(),
         }
     }

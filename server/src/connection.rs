@@ -11,11 +11,10 @@ use crate::hub::{Action, HistoryMark, HubHandle, Snapshot, PRESENCE_TTL};
 use crate::lobby;
 use crate::protocol::{self, ClientMessage, ServerMessage};
 use crate::server::Shared;
-use crate::store::{RoomCode, RoomEvent};
+use crate::store::{RoomCode, RoomEvent, SeatKind};
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::OwnedSemaphorePermit;
 use tokio::time::Instant;
 
 /// A seat's presence is renewed this often (its entry lives `PRESENCE_TTL`).
@@ -24,6 +23,8 @@ const PRESENCE_RENEWAL: Duration = Duration::from_secs(5);
 const SEND_TIMEOUT: Duration = Duration::from_secs(10);
 /// Close code "policy violation" (RFC 6455).
 const POLICY_VIOLATION: u16 = 1008;
+/// Close code of a connection whose seat a newer connection took (`replaced`): private use range.
+pub const REPLACED: u16 = 4000;
 /// How long a closing connection keeps reading for the peer's Close frame.
 const CLOSE_LINGER: Duration = Duration::from_secs(1);
 
@@ -85,7 +86,12 @@ struct Connection {
 }
 
 /// Serves one socket until it closes or the server shuts down.
-pub async fn serve(socket: WebSocket, shared: Arc<Shared>, _permit: OwnedSemaphorePermit) {
+/// `_permit` keeps the socket counted under `max_connections` while it is open.
+pub async fn serve(
+    socket: WebSocket,
+    shared: Arc<Shared>,
+    _permit: Option<crate::server::ConnectionPermit>,
+) {
     let config = &shared.config;
     let mut connection = Connection {
         rate: RateLimit::new(config.rate_per_second, config.rate_burst),
@@ -229,6 +235,29 @@ impl Connection {
                 self.attach(code, hub, None, None).await;
                 Ok(())
             }
+            ClientMessage::Lookup { code } => {
+                let code = RoomCode::parse(&code).ok_or(RoomError::NoSuchRoom)?;
+                let room = self
+                    .shared
+                    .store
+                    .load(&code)
+                    .await?
+                    .ok_or(RoomError::NoSuchRoom)?;
+                let record = &room.value;
+                let free_seats = record
+                    .seats
+                    .iter()
+                    .filter(|seat| seat.kind == SeatKind::Empty)
+                    .count();
+                self.send(protocol::encode(&ServerMessage::RoomInfo {
+                    code: code.as_str(),
+                    game: &record.game,
+                    started: record.started,
+                    free_seats,
+                }))
+                .await;
+                Ok(())
+            }
             ClientMessage::StartCpu {} => self.act(Action::StartCpu).await,
             ClientMessage::Move { text, ply } => self.act(Action::Move { text, ply }).await,
             ClientMessage::Resign {} => self.act(Action::Resign).await,
@@ -321,6 +350,9 @@ impl Connection {
         if snapshot.gone {
             return self.room_closed().await;
         }
+        if self.replaced_in(&snapshot) {
+            return self.replaced().await;
+        }
         let Some(room) = snapshot.room.as_deref() else {
             return;
         };
@@ -355,6 +387,42 @@ impl Connection {
             let _ = store.publish(&code, &RoomEvent::Presence).await;
         }
         self.send(text).await;
+    }
+
+    /// Whether a newer connection took this connection's seat (same token).
+    fn replaced_in(&self, snapshot: &Snapshot) -> bool {
+        let Some(hash) = self.room.as_ref().and_then(|m| m.token_hash.as_deref()) else {
+            return false;
+        };
+        snapshot
+            .holders
+            .iter()
+            .any(|(held, conn)| held == hash && *conn != self.id)
+    }
+
+    /// Says `replaced` and closes: the seat is played from the newer connection.
+    async fn replaced(&mut self) {
+        let Some(member) = self.room.take() else {
+            return;
+        };
+        self.send(protocol::encode(&ServerMessage::Replaced {
+            code: member.code.as_str(),
+        }))
+        .await;
+        let frame = CloseFrame {
+            code: REPLACED,
+            reason: "seat taken by a newer connection".into(),
+        };
+        let _ = self.socket.send(Message::Close(Some(frame))).await;
+        // Its presence entry, if any is left, goes; the newer connection's stays.
+        if let Some(seat) = member.present_seat {
+            let _ = self
+                .shared
+                .store
+                .clear_presence(&member.code, seat, &self.id)
+                .await;
+        }
+        self.closing = true;
     }
 
     async fn renew_presence(&mut self) {

@@ -52,6 +52,9 @@ pub enum RoomError {
     Store(#[from] StoreError),
     #[error("the room is busy; try again")]
     Busy,
+    /// The seat's token was resumed on a newer connection, which plays the seat now.
+    #[error("this seat is played from another connection now")]
+    Replaced,
 }
 
 impl RoomError {
@@ -79,6 +82,7 @@ impl RoomError {
             RoomError::Session(error) => error.code(),
             RoomError::Store(_) => "unavailable",
             RoomError::Busy => "busy",
+            RoomError::Replaced => "replaced",
         }
     }
 

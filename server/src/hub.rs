@@ -72,6 +72,9 @@ pub struct Snapshot {
     pub mark: Option<HistoryMark>,
     /// Token hash of each seat, to tell a connection its seat (never sent).
     pub seat_hashes: Vec<Option<String>>,
+    /// The connection that took each token's seat last, by token hash (never sent): an older
+    /// connection with the same token sees it was replaced.
+    pub holders: Vec<(String, String)>,
     /// The room no longer exists.
     pub gone: bool,
 }
@@ -238,6 +241,8 @@ struct Hub {
     kept_alive_at: u64,
     /// The last snapshot published with a room in it.
     delta_base: Option<DeltaBase>,
+    /// Who took each token's seat last (any instance): token hash → (when, connection).
+    holders: HashMap<String, (u64, String)>,
 }
 
 impl Hub {
@@ -258,6 +263,7 @@ impl Hub {
             last_wake: 0,
             kept_alive_at: 0,
             delta_base: None,
+            holders: HashMap::new(),
         }
     }
 
@@ -298,6 +304,9 @@ impl Hub {
                         }
                     }
                     Some(RoomEvent::Presence) => self.housekeeping().await,
+                    Some(RoomEvent::Seated { token_hash, conn, at }) => {
+                        self.seat_taken(token_hash, conn, at);
+                    }
                     Some(RoomEvent::Deleted) | None => {
                         events = None;
                         self.reload().await;
@@ -380,6 +389,8 @@ impl Hub {
             Err(error) => {
                 tracing::warn!(room = %self.code, %error, "lease renewal failed");
                 self.lease = false;
+                // The store is down: the rest would wait for it in vain, and actions queue behind.
+                return;
             }
         }
         if self.lease {
@@ -515,6 +526,13 @@ impl Hub {
             reply,
         } = command;
         let takeover = self.takeover_ms();
+        if !matches!(action, Action::Join { .. } | Action::Resume) {
+            let holder = token_hash.as_ref().and_then(|hash| self.holders.get(hash));
+            if holder.is_some_and(|(_, holder)| *holder != conn) {
+                let _ = reply.send(Err(RoomError::Replaced));
+                return;
+            }
+        }
         let seated = |record: &RoomRecord| -> Result<u8, RoomError> {
             token_hash
                 .as_deref()
@@ -572,9 +590,39 @@ impl Hub {
                 .map(|_| None),
         };
         if let Ok(Some(seat)) = &answer {
+            if let Some(hash) = token_hash {
+                // Later than any taker of this seat seen here, even within one millisecond.
+                let at = self
+                    .holders
+                    .get(&hash)
+                    .map_or(0, |(at, _)| at + 1)
+                    .max(self.now());
+                self.seat_taken(hash.clone(), conn.clone(), at);
+                let event = RoomEvent::Seated {
+                    token_hash: hash,
+                    conn: conn.clone(),
+                    at,
+                };
+                if let Err(error) = self.shared.store.publish(&self.code, &event).await {
+                    tracing::warn!(room = %self.code, %error, "publish failed");
+                }
+            }
             self.presence_changed(*seat, &conn).await;
         }
         let _ = reply.send(answer);
+    }
+
+    /// `conn` took the seat of `token_hash` at `at`: the latest taker plays the seat, and an
+    /// older connection of the token, told by the snapshot, is closed (`replaced`).
+    fn seat_taken(&mut self, token_hash: String, conn: String, at: u64) {
+        let newer = self
+            .holders
+            .get(&token_hash)
+            .is_none_or(|(held_at, held)| (at, &conn) > (*held_at, held));
+        if newer {
+            self.holders.insert(token_hash, (at, conn));
+            self.publish_snapshot();
+        }
     }
 
     /// A seat's connection arrived on this instance: presence set at once, and everyone told.
@@ -725,10 +773,15 @@ impl Hub {
             .collect();
         let running =
             (value.started && value.result.is_none() && !game.is_over()).then(|| game.to_move());
-        let Ok(view) = serde_json::to_value(&game_view) else {
+        let Ok(mut view) = serde_json::to_value(&game_view) else {
             tracing::error!(room = %self.code, "the game view could not be serialized");
             return Snapshot::default();
         };
+        let cpu_to_move =
+            running.is_some_and(|seat| play::cpu_controls(value, seat, now, takeover));
+        room_view_fields(&mut view, value, cpu_to_move, |seat| {
+            play::cpu_controls(value, seat, now, takeover)
+        });
         let state = RoomState {
             v: VERSION,
             code: value.code.as_str(),
@@ -793,9 +846,42 @@ impl Hub {
             delta,
             mark: Some(mark),
             seat_hashes: value.seats.iter().map(|s| s.token_hash.clone()).collect(),
+            holders: self
+                .holders
+                .iter()
+                .map(|(hash, (_, conn))| (hash.clone(), conn.clone()))
+                .collect(),
             gone: false,
         }
     }
+}
+
+/// The session plays every seat of a room as the app's "local" game (anyone may move, undo is
+/// there); a room's `view` says what is true in a room instead: `mode` `"room"`, no undo or redo,
+/// `human_seats` the seats people play now, `cpu_to_move` when the server's CPU plays the turn.
+fn room_view_fields(
+    view: &mut Value,
+    record: &RoomRecord,
+    cpu_to_move: bool,
+    cpu_controls: impl Fn(u8) -> bool,
+) {
+    let Some(view) = view.as_object_mut() else {
+        return;
+    };
+    let human_seats: Vec<Value> = record
+        .seats
+        .iter()
+        .enumerate()
+        .filter(|(index, seat)| {
+            seat.kind == SeatKind::Human && !seat.left && !cpu_controls(*index as u8)
+        })
+        .map(|(index, _)| Value::from(index))
+        .collect();
+    view.insert("mode".into(), Value::from("room"));
+    view.insert("can_undo".into(), Value::from(false));
+    view.insert("can_redo".into(), Value::from(false));
+    view.insert("cpu_to_move".into(), Value::from(cpu_to_move));
+    view.insert("human_seats".into(), Value::Array(human_seats));
 }
 
 fn to_raw(state: &RoomState) -> Option<Box<RawValue>> {

@@ -13,7 +13,7 @@
 //!   [`play`] (moves through the session, resignation, who controls a seat),
 //!   [`clocks`] (main time and byo-yomi).
 //! - [`store`]: the `RoomStore` seam and its backends ([`store::memory`], `store::redis`).
-//! - [`config`], [`error`], [`time`] (unix-ms time that tests move forward).
+//! - [`config`], [`error`], [`limits`] (the open-file limit and the connection cap), [`time`] (unix-ms time that tests move forward).
 //! - [`bench`]: the load generator behind `damas-server bench`.
 //! - With the `accounts` feature (default): `accounts` (sessions, sign-in with OpenID Connect,
 //!   the `/api` and `/auth` routes), `ratings` (Elo per game kind) and `player_store` (the
@@ -26,6 +26,7 @@ pub mod config;
 pub mod connection;
 pub mod error;
 pub mod hub;
+pub mod limits;
 pub mod lobby;
 pub mod play;
 #[cfg(feature = "accounts")]

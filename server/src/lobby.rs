@@ -7,13 +7,14 @@
 //! - 3 players: "Salir (la CPU juega en tu lugar)"; 2 players: leaving a game in play resigns it.
 //! - "Otra partida con los mismos jugadores": everyone moves one seat on (2 players swap sides),
 //!   the first seat starts.
-//! - Codes carry 96 bits of OS randomness; a seat's token 256 bits, stored only as a SHA-256.
+//! - Codes carry 100 bits of OS randomness (Crockford's base32); a seat's token 256 bits, stored only as a SHA-256.
 
 use crate::clocks;
 use crate::error::RoomError;
 use crate::play::{self, Game};
 use crate::store::{
-    ClockSettings, GameChoice, RoomCode, RoomRecord, SeatKind, SeatRecord, RECORD_FORMAT,
+    ClockSettings, GameChoice, RoomCode, RoomRecord, SeatKind, SeatRecord, CODE_ALPHABET,
+    RECORD_FORMAT,
 };
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
@@ -24,11 +25,17 @@ use sha2::{Digest, Sha256};
 /// Longest nickname, in characters (after cleaning).
 pub const MAX_NICKNAME: usize = 24;
 
-/// A fresh room code: 12 random bytes (96 bits) from the OS, base64url (16 characters).
+/// A fresh room code: 100 random bits from the OS in Crockford's base32 (20 characters).
 pub fn new_code() -> RoomCode {
-    let mut bytes = [0u8; 12];
+    let mut bytes = [0u8; 16];
     OsRng.fill_bytes(&mut bytes);
-    RoomCode::parse(&URL_SAFE_NO_PAD.encode(bytes)).expect("12 bytes make 16 base64url characters")
+    let mut bits = u128::from_le_bytes(bytes);
+    let mut text = String::with_capacity(RoomCode::LEN);
+    for _ in 0..RoomCode::LEN {
+        text.push(char::from(CODE_ALPHABET[(bits & 31) as usize]));
+        bits >>= 5;
+    }
+    RoomCode::from_canonical(text).expect("20 characters of the code alphabet")
 }
 
 /// A fresh seat token (32 random bytes, base64url) and the hash the room keeps of it.
@@ -238,13 +245,49 @@ mod tests {
     fn codes_and_tokens() {
         let a = new_code();
         let b = new_code();
-        assert_eq!(a.as_str().len(), 16);
+        assert_eq!(a.as_str().len(), 20);
+        assert!(a.as_str().bytes().all(|c| CODE_ALPHABET.contains(&c)));
         assert_ne!(a, b);
-        assert!(RoomCode::parse(a.as_str()).is_some());
+        assert_eq!(RoomCode::parse(a.as_str()), Some(a.clone()));
+        // As shown, and as typed back from it in lower case.
+        assert_eq!(a.grouped().len(), 23);
+        assert_eq!(RoomCode::parse(&a.grouped().to_lowercase()), Some(a));
         let (token, hash) = new_token();
         assert_eq!(token.len(), 43);
         assert_eq!(hash, hash_token(&token));
         assert_eq!(hash.len(), 64);
         assert!(!hash.contains(&token));
+    }
+
+    #[test]
+    fn typed_codes_are_normalised() {
+        let code = RoomCode::parse("K7Q2M9XRTDABCDEFGH1J").expect("a code");
+        assert_eq!(code.grouped(), "K7Q2M-9XRTD-ABCDE-FGH1J");
+        for typed in [
+            "k7q2m-9xrtd-abcde-fgh1j",
+            " K7Q2M 9XRTD ABCDE FGH1J ",
+            "k7q2m9xrtdabcdefghij",
+            "K7Q2M–9XRTD–ABCDE–FGHlJ",
+        ] {
+            assert_eq!(RoomCode::parse(typed), Some(code.clone()), "{typed}");
+        }
+        assert_eq!(
+            RoomCode::parse("K0Q2M9XRTDABCDEFGH1J"),
+            RoomCode::parse("KoQ2M9XRTDABCDEFGH1J")
+        );
+        for bad in [
+            "",
+            "K7Q2M9XRTDABCDEFGH1",
+            "K7Q2M9XRTDABCDEFGH1JK",
+            "K7Q2M9XRTDABCDEFGH1U",
+            "K7Q2M9XRTDABCDEFGH1_",
+            "K7Q2M9XRTDABCDEFGH1Ñ",
+        ] {
+            assert_eq!(RoomCode::parse(bad), None, "{bad}");
+        }
+        // A code of the former format is kept as it is (case and all).
+        let legacy = RoomCode::parse("x8Jd0-qL2mZ_a9Qe").expect("a former code");
+        assert_eq!(legacy.as_str(), "x8Jd0-qL2mZ_a9Qe");
+        assert_eq!(legacy.grouped(), "x8Jd0-qL2mZ_a9Qe");
     }
 }

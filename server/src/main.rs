@@ -160,7 +160,15 @@ async fn serve(cli: Cli) -> Result<(), StartError> {
             return Err(StartError::NoUi(dir.display().to_string()));
         }
     }
+    // Every socket is a file: the soft limit goes up to the hard one, the cap stays below it.
+    let file_limit = damas_server::limits::raise_file_limit();
+    let max_connections = file_limit.map_or(
+        damas_server::limits::MAX_CONNECTIONS,
+        damas_server::limits::connection_cap,
+    );
+    tracing::info!(?file_limit, max_connections, "open-file limit");
     let config = Config {
+        max_connections,
         takeover: Duration::from_secs(cli.takeover_secs),
         origins: cli.origins.clone(),
         ui_dir: cli.ui.clone(),

@@ -37,6 +37,10 @@ pub enum ClientMessage {
     Watch {
         code: String,
     },
+    /// Asks whether a room exists (before asking a visitor's nickname); any time, in a room or not.
+    Lookup {
+        code: String,
+    },
     /// Starts the game with the CPU (medium) in every free seat.
     StartCpu {},
     /// Plays a move of the seat to move (the text of one of the state's legal moves). `ply`, if
@@ -100,6 +104,13 @@ pub enum ServerMessage<'a> {
     Watching {
         code: &'a str,
     },
+    /// The answer to `lookup`: the room exists; `code` in its canonical form.
+    RoomInfo {
+        code: &'a str,
+        game: &'a GameChoice,
+        started: bool,
+        free_seats: usize,
+    },
     /// The room as it is now; `you` is the connection's seat (`null` for a spectator).
     State {
         you: Option<u8>,
@@ -109,6 +120,11 @@ pub enum ServerMessage<'a> {
     Left,
     /// The room is gone (expired or deleted).
     Closed {
+        code: &'a str,
+    },
+    /// A newer connection resumed this connection's seat token and plays the seat now; this
+    /// connection is closed (close code 4000). Clients do not reconnect by themselves after it.
+    Replaced {
         code: &'a str,
     },
     Error {

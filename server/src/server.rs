@@ -12,17 +12,22 @@ use crate::config::Config;
 use crate::connection;
 use crate::hub::Hubs;
 use crate::store::RoomStore;
-use axum::extract::{State, WebSocketUpgrade};
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::extract::{ConnectInfo, Extension, State, WebSocketUpgrade};
+use axum::http::{header, HeaderMap, Request, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use axum::serve::ListenerExt;
 use axum::Router;
+use hyper::body::Incoming;
+use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
+use hyper_util::server::conn::auto;
+use hyper_util::server::graceful::GracefulShutdown;
 use std::future::Future;
 use std::sync::Arc;
+use std::time::Duration;
 use tokio::net::TcpListener;
-use tokio::sync::{watch, Semaphore};
+use tokio::sync::{watch, OwnedSemaphorePermit, Semaphore};
 use tower_http::services::{ServeDir, ServeFile};
+use tower_service::Service;
 
 /// Frames above this are refused by the WebSocket layer itself (connection closed); messages
 /// between `Config::max_message` and this get a `too_large` error.
@@ -34,6 +39,9 @@ const READ_BUFFER: usize = 4 * 1024;
 /// Bytes a socket gathers before writing (tungstenite's default is 128 KiB): about one state.
 const WRITE_BUFFER: usize = 8 * 1024;
 
+/// `/health` answers 503 when the store has not answered within this time.
+const HEALTH_TIMEOUT: std::time::Duration = std::time::Duration::from_millis(900);
+
 /// What every connection and hub of this instance shares.
 pub struct Shared {
     pub store: Arc<dyn RoomStore>,
@@ -42,13 +50,26 @@ pub struct Shared {
     /// Accounts, ratings and sign-in, when this instance keeps them (`--data`/`--database`):
     /// what a connection asks to learn who a session token belongs to.
     pub accounts: Option<Arc<AccountsService>>,
-    /// One permit per open socket.
-    connections: Arc<Semaphore>,
     /// Turns true when the server shuts down; connections close.
     pub shutdown: watch::Receiver<bool>,
 }
 
+/// How long a failed `accept` (e.g. out of file descriptors) waits before the next one.
+const ACCEPT_BACKOFF: Duration = Duration::from_millis(50);
+/// How long a shutdown waits for HTTP requests in flight (sockets close at once).
+const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
+
+/// A TCP connection's place under `Config::max_connections`, taken when it is accepted (so a
+/// connection that never finishes its HTTP request counts too) and held until it closes: by the
+/// HTTP connection, then by the WebSocket it may become.
+#[derive(Clone)]
+pub struct ConnectionPermit(#[allow(dead_code)] Arc<OwnedSemaphorePermit>);
+
 /// Serves rooms on `listener` from `store` until `shutdown` completes.
+///
+/// Every accepted connection takes a [`ConnectionPermit`]; beyond `max_connections` a new one is
+/// closed at once. A connection that has not sent a whole request head within
+/// `Config::header_timeout` is closed (half-open and slow clients hold no file descriptor long).
 pub async fn run(
     listener: TcpListener,
     store: Arc<dyn RoomStore>,
@@ -67,9 +88,14 @@ pub async fn run_with_accounts(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     let (stop, stopped) = watch::channel(false);
+    let connections = Arc::new(Semaphore::new(config.max_connections));
+    let mut builder = auto::Builder::new(TokioExecutor::new());
+    builder
+        .http1()
+        .timer(TokioTimer::new())
+        .header_read_timeout(config.header_timeout);
     let shared = Arc::new(Shared {
         store,
-        connections: Arc::new(Semaphore::new(config.max_connections)),
         hubs: Hubs::default(),
         accounts: accounts.clone(),
         config,
@@ -79,21 +105,49 @@ pub async fn run_with_accounts(
     if let Some(accounts) = accounts {
         app = app.merge(accounts_router(accounts));
     }
-    // Moves and states are small messages that must leave at once: no Nagle delay.
-    let listener = listener.tap_io(|socket| {
+    let graceful = GracefulShutdown::new();
+    let mut shutdown = std::pin::pin!(shutdown);
+    loop {
+        let (socket, peer) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(accepted) => accepted,
+                Err(error) => {
+                    tracing::warn!(%error, "accept failed");
+                    tokio::time::sleep(ACCEPT_BACKOFF).await;
+                    continue;
+                }
+            },
+            () = &mut shutdown => break,
+        };
+        let Ok(permit) = Arc::clone(&connections).try_acquire_owned() else {
+            tracing::debug!("connection closed: max_connections reached");
+            continue;
+        };
+        // Moves and states are small messages that must leave at once: no Nagle delay.
         if let Err(error) = socket.set_nodelay(true) {
             tracing::debug!(%error, "TCP_NODELAY not set");
         }
-    });
-    axum::serve(
-        listener,
-        app.into_make_service_with_connect_info::<std::net::SocketAddr>(),
-    )
-    .with_graceful_shutdown(async move {
-        shutdown.await;
-        let _ = stop.send(true);
-    })
-    .await
+        let permit = ConnectionPermit(Arc::new(permit));
+        let app = app.clone();
+        let service = hyper::service::service_fn(move |mut request: Request<Incoming>| {
+            request.extensions_mut().insert(permit.clone());
+            // What `axum::serve` with `into_make_service_with_connect_info` would give.
+            request.extensions_mut().insert(ConnectInfo(peer));
+            app.clone().call(request)
+        });
+        let connection = builder
+            .serve_connection_with_upgrades(TokioIo::new(socket), service)
+            .into_owned();
+        let connection = graceful.watch(connection);
+        tokio::spawn(async move {
+            if let Err(error) = connection.await {
+                tracing::debug!(%error, "HTTP connection ended");
+            }
+        });
+    }
+    let _ = stop.send(true);
+    let _ = tokio::time::timeout(SHUTDOWN_GRACE, graceful.shutdown()).await;
+    Ok(())
 }
 
 fn router(shared: Arc<Shared>) -> Router {
@@ -119,25 +173,29 @@ fn accounts_router(accounts: Arc<AccountsService>) -> Router {
     match *accounts {}
 }
 
-/// 200 when rooms can be served (the store answers), else 503.
+/// 200 when rooms can be served (the store answers within `HEALTH_TIMEOUT`), else 503.
 async fn health(State(shared): State<Arc<Shared>>) -> Response {
-    match shared.store.ping().await {
-        Ok(()) => (StatusCode::OK, "ok\n").into_response(),
-        Err(error) => (StatusCode::SERVICE_UNAVAILABLE, format!("{error}\n")).into_response(),
+    match tokio::time::timeout(HEALTH_TIMEOUT, shared.store.ping()).await {
+        Ok(Ok(())) => (StatusCode::OK, "ok\n").into_response(),
+        Ok(Err(error)) => (StatusCode::SERVICE_UNAVAILABLE, format!("{error}\n")).into_response(),
+        Err(_) => (
+            StatusCode::SERVICE_UNAVAILABLE,
+            "room store unavailable: no answer in time\n",
+        )
+            .into_response(),
     }
 }
 
 async fn websocket(
     State(shared): State<Arc<Shared>>,
+    permit: Option<Extension<ConnectionPermit>>,
     headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Response {
     if !origin_allowed(&shared.config, &headers) {
         return (StatusCode::FORBIDDEN, "origin not allowed\n").into_response();
     }
-    let Ok(permit) = Arc::clone(&shared.connections).try_acquire_owned() else {
-        return (StatusCode::SERVICE_UNAVAILABLE, "too many connections\n").into_response();
-    };
+    let permit = permit.map(|Extension(permit)| permit);
     upgrade
         // Small buffers: client messages are tiny and thousands of sockets are held at once.
         .read_buffer_size(READ_BUFFER)

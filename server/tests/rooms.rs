@@ -623,3 +623,41 @@ async fn spectators_watch_read_only() {
     let room = carl.state_where(|s| ply(&s["room"]) == 1).await;
     assert_eq!(room["view"]["history"][0]["move"]["move"], text.as_str());
 }
+
+/// A room's `view` says what is true in a room, not the app's local game: people at some seats,
+/// the server's CPU at others, no undo.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_room_view_carries_room_fields_not_local_ones() {
+    let server = TestServer::start_unthrottled().await;
+    let mut ana = server.client().await;
+    assert_eq!(ana.create("diamond", 3, Value::Null).await, 0);
+    let code = ana.code.clone().unwrap();
+    let mut bea = server.client().await;
+    assert_eq!(bea.join(&code, "Bea").await, 1);
+    ana.send(json!({"v":1,"type":"start_cpu"})).await;
+    let room = ana.state_where(|s| s["room"]["started"] == true).await;
+    bea.state_where(|s| s["room"]["started"] == true).await;
+    let view = &room["view"];
+    assert_eq!(view["mode"], "room", "{view}");
+    assert_eq!(view["can_undo"], false);
+    assert_eq!(view["can_redo"], false);
+    assert_eq!(view["human_seats"], json!([0, 1]), "seat 2 is the CPU's");
+    assert_eq!(view["cpu_to_move"], false, "seat 0 starts");
+    // The CPU's turn says so.
+    let mut seed = 5;
+    let mut clients = [ana, bea];
+    loop {
+        let room = clients[0].room().clone();
+        if to_move(&room) == 2 {
+            assert_eq!(room["view"]["cpu_to_move"], true, "{}", room["view"]);
+            break;
+        }
+        let target = ply(&room);
+        let seat = to_move(&room);
+        let mover = clients.iter_mut().find(|c| c.you() == Some(seat)).unwrap();
+        let room = mover.state_where(|s| ply(&s["room"]) == target).await;
+        let text = pick_move(&room, &mut seed);
+        mover.play(&text, target).await;
+        clients[0].state_where(|s| ply(&s["room"]) > target).await;
+    }
+}

@@ -102,7 +102,7 @@ try {
     link = await (await ana.byTestid('room-link')).getAttribute('value');
     assert.equal(link, `${base}/r/${lobby.room.code}`);
     const code = await (await ana.byTestid('room-code')).getText();
-    assert.equal(code, lobby.room.code, 'the room code in large letters');
+    assert.equal(code, lobby.room.code.replace(/(.{5})(?=.)/g, '$1-'), 'the room code in large letters, in groups of five');
     const qr = await ana.driver.executeScript("const f = document.querySelector('[data-testid=room-qr]'); return f && f.querySelector('svg path') ? f.dataset.link : null");
     assert.equal(qr, link, 'a QR code of the link');
     const seatNames = await ana.driver.findElements(By.css('[data-testid=room-seat]'));

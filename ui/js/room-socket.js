@@ -56,6 +56,7 @@ const ANSWERS = {
   join: (m) => m.type === 'joined',
   resume: (m) => m.type === 'joined',
   watch: (m) => m.type === 'watching',
+  lookup: (m) => m.type === 'room_info',
   leave: (m) => m.type === 'left',
   sync: (m) => m.type === 'state',
   ping: (m) => m.type === 'pong',
@@ -102,7 +103,7 @@ export function createRoomSocket({
   retry = (n) => Math.min(8000, 500 * 2 ** n),
   timers = globalThis,
 } = {}) {
-  const listeners = { state: new Set(), status: new Set(), error: new Set(), closed: new Set() };
+  const listeners = { state: new Set(), status: new Set(), error: new Set(), closed: new Set(), replaced: new Set() };
   const emit = (type, value) => { for (const fn of listeners[type]) fn(value); };
   let ws = null;
   let status = 'idle';
@@ -220,6 +221,14 @@ export function createRoomSocket({
       tokens.remove(m.code);
       place = null;
       emit('closed', m.code);
+    } else if (m.type === 'replaced') {
+      // The seat is played from a newer socket (another tab or device): no reconnection, which
+      // would take the seat back from it; the token stays for later.
+      closing = true;
+      if (retryTimer) timers.clearTimeout(retryTimer);
+      retryTimer = null;
+      place = null;
+      emit('replaced', m.code);
     } else if (m.type === 'state') {
       room = m.room;
       room.receivedAt = Date.now();
@@ -279,6 +288,9 @@ export function createRoomSocket({
     },
     resume(code, token) { return request({ type: 'resume', code, token }); },
     watch(code) { return request({ type: 'watch', code }); },
+    /** Whether room `code` exists: resolves with `room_info` (its canonical code, game, free
+     * seats) or rejects with `no_such_room`, before any nickname is asked. */
+    lookup(code) { return request({ type: 'lookup', code }); },
     startCpu() { return request({ type: 'start_cpu' }, stateWhere((r) => r.started)); },
     /** Plays `move` (its text) at `ply`; resolves with the state that has it. */
     move(move, ply) {

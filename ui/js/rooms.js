@@ -127,12 +127,41 @@ export function socketUrl(base) {
   return u.toString();
 }
 
-/** A room code out of a pasted link or code: `…/r/<code>`, `#/room/<code>` or the code itself. */
+/** Crockford's base32, what room codes are made of: one case, no I, L, O or U (docs/protocol.md). */
+const CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+const CODE_LENGTH = 20;
+const CODE_GROUP = 5;
+
+/** A room code as typed or read out, normalised as the server does: upper case, spaces and
+ * dashes dropped, O read as 0, I and L as 1. A code of the former format (16 base64url
+ * characters, case-sensitive) is kept as it is. null when it is neither. */
+export function normaliseCode(text) {
+  const s = String(text ?? '').trim();
+  if (/^[A-Za-z0-9_-]{16}$/.test(s)) return s;
+  const code = s.replace(/[\s\-\u2010-\u2015\u2212]/gu, '').toUpperCase().replace(/O/g, '0').replace(/[IL]/g, '1');
+  return code.length === CODE_LENGTH && [...code].every((c) => CODE_ALPHABET.includes(c)) ? code : null;
+}
+
+/** A room code as people see it: groups of five joined by dashes (a former code as it is). */
+export function formatCode(code) {
+  const s = String(code ?? '');
+  if (s.length !== CODE_LENGTH) return s;
+  const groups = [];
+  for (let i = 0; i < s.length; i += CODE_GROUP) groups.push(s.slice(i, i + CODE_GROUP));
+  return groups.join('-');
+}
+
+/** A room code out of a pasted link or a typed code: `…/r/<code>`, `#/room/<code>` or the code
+ * itself, normalised (normaliseCode); null when there is none. */
 export function codeFromInput(text) {
   const s = String(text || '').trim();
-  const m = /(?:\/r\/|#\/room\/)([A-Za-z0-9_-]+)/.exec(s);
-  if (m) return m[1];
-  return /^[A-Za-z0-9_-]{8,64}$/.test(s) ? s : null;
+  const m = /(?:\/r\/|#\/room\/)([^\s/?#]+)/.exec(s);
+  if (!m) return normaliseCode(s);
+  try {
+    return normaliseCode(decodeURIComponent(m[1]));
+  } catch {
+    return null;
+  }
 }
 
 /** Nickname as the server will keep it (docs/protocol.md): control characters out, spaces

@@ -187,6 +187,34 @@ test('a spectator watches again after a drop; close() stops reconnecting', async
   assert.equal(timers.waiting, 0, 'no reconnection after close');
 });
 
+test('lookup answers room_info or no_such_room', async () => {
+  const { sockets, client } = setup();
+  const found = client.lookup('k7q2m-9xrtd-abcde-fgh1j');
+  sockets.last().open();
+  assert.deepEqual(sockets.last().sent, [{ v: 1, type: 'lookup', code: 'k7q2m-9xrtd-abcde-fgh1j' }]);
+  sockets.last().push({ v: 1, type: 'room_info', code: 'K7Q2M9XRTDABCDEFGH1J', game: { kind: 'english', players: 2 }, started: false, free_seats: 1 });
+  assert.equal((await found).code, 'K7Q2M9XRTDABCDEFGH1J');
+  const missing = client.lookup('AAAAAAAAAAAAAAAAAAAA');
+  sockets.last().push({ v: 1, type: 'error', code: 'no_such_room', message: 'no room' });
+  await assert.rejects(missing, { code: 'no_such_room' });
+});
+
+test('a socket replaced by a newer one for its seat says so and does not reconnect', async () => {
+  const { sockets, timers, tokens, client } = setup();
+  const replaced = [];
+  client.on('replaced', (code) => replaced.push(code));
+  const joined = client.resume('ROOM1234abcd', 'tok');
+  sockets.last().open();
+  sockets.last().push({ type: 'joined', code: 'ROOM1234abcd', seat: 0, token: 'tok' });
+  await joined;
+  sockets.last().push({ type: 'replaced', code: 'ROOM1234abcd' });
+  sockets.last().drop();
+  assert.deepEqual(replaced, ['ROOM1234abcd']);
+  assert.equal(client.status, 'closed');
+  assert.equal(timers.waiting, 0, 'no reconnection, which would take the seat back');
+  assert.equal(tokens.get('ROOM1234abcd').token, 'tok', 'the token stays for later');
+});
+
 test('a resume the server refuses forgets the token; leave forgets it too', async () => {
   const { sockets, client, tokens } = setup();
   tokens.set('OLDROOM12345', { token: 'stale', seat: 0 });

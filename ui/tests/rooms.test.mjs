@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   roomGameView, serverNow, takeoverLeft, clockFace, formatClock, seatState, seatLine, hasFreeSeat, roomLink, socketUrl,
-  codeFromInput, cleanNickname, roomBackend, roomResultFor,
+  codeFromInput, normaliseCode, formatCode, cleanNickname, roomBackend, roomResultFor,
 } from '../js/rooms.js';
 import { createRoomSocket, createTokenStore } from '../js/room-socket.js';
 import { createGameController } from '../js/game-controller.js';
@@ -104,10 +104,30 @@ test('addresses: the room link, the socket address, a code out of a pasted link'
   assert.equal(roomLink('http://192.168.1.5:8080/', 'ab_C-9'), 'http://192.168.1.5:8080/r/ab_C-9');
   assert.equal(socketUrl('http://127.0.0.1:4000'), 'ws://127.0.0.1:4000/ws');
   assert.equal(socketUrl('https://damas.example/rooms/'), 'wss://damas.example/rooms/ws');
+  // Links and codes of the former format (16 base64url characters) keep working, as they are.
   assert.equal(codeFromInput(' https://x.example/r/x8Jd0-qL2mZ_a9Qe '), 'x8Jd0-qL2mZ_a9Qe');
-  assert.equal(codeFromInput('http://h/r/abc#/room/abc'), 'abc');
   assert.equal(codeFromInput('x8Jd0-qL2mZ_a9Qe'), 'x8Jd0-qL2mZ_a9Qe');
+  assert.equal(codeFromInput('http://h/r/abc#/room/abc'), null, 'too short for a code');
   assert.equal(codeFromInput('not a code'), null);
+  // Codes now: Crockford's base32, typed in any case, with spaces or dashes, from a link or not.
+  assert.equal(codeFromInput('https://x.example/r/K7Q2M9XRTDABCDEFGH1J'), 'K7Q2M9XRTDABCDEFGH1J');
+  assert.equal(codeFromInput('http://h/#/room/k7q2m-9xrtd-abcde-fgh1j'), 'K7Q2M9XRTDABCDEFGH1J');
+  assert.equal(codeFromInput(' k7q2m 9xrtd abcde fghij '), 'K7Q2M9XRTDABCDEFGH1J');
+});
+
+test('room codes: typed input normalised like the server, shown in groups of five', () => {
+  const code = 'K7Q2M9XRTDABCDEFGH1J';
+  for (const typed of ['k7q2m-9xrtd-abcde-fgh1j', ' K7Q2M 9XRTD ABCDE FGH1J ', 'k7q2m9xrtdabcdefghij', 'K7Q2M–9XRTD–ABCDE–FGHlJ']) {
+    assert.equal(normaliseCode(typed), code, typed);
+  }
+  // O is read as 0.
+  assert.equal(normaliseCode('KOQ2M9XRTDABCDEFGH1J'), 'K0Q2M9XRTDABCDEFGH1J');
+  for (const bad of ['', 'K7Q2M9XRTDABCDEFGH1', 'K7Q2M9XRTDABCDEFGH1JK', 'K7Q2M9XRTDABCDEFGH1U', 'K7Q2M9XRTDABCDEFGH1_']) {
+    assert.equal(normaliseCode(bad), null, bad);
+  }
+  assert.equal(formatCode(code), 'K7Q2M-9XRTD-ABCDE-FGH1J');
+  assert.equal(normaliseCode(formatCode(code).toLowerCase()), code, 'what is shown, typed back');
+  assert.equal(formatCode('x8Jd0-qL2mZ_a9Qe'), 'x8Jd0-qL2mZ_a9Qe', 'a former code as it is');
 });
 
 test('nicknames are cleaned as the server does: 1 to 24 characters', () => {

@@ -28,26 +28,77 @@ use std::fmt;
 use std::time::Duration;
 use thiserror::Error;
 
-/// A room's code: 16 URL-safe characters carrying 96 bits of OS randomness (see `lobby`).
+/// A room's code: 20 characters of Crockford's base32 carrying 100 bits of OS randomness (see
+/// `lobby`), said and typed without ambiguity: one case, no I, L, O or U. People see it in groups
+/// of five (`K7Q2M-9XRTD-…`); what they type back is normalised (case, spaces, dashes, and the
+/// look-alikes O → 0, I and L → 1). Codes made before this alphabet (16 base64url characters,
+/// case-sensitive) are still accepted as they are, so old links keep working.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct RoomCode(String);
 
-impl RoomCode {
-    /// Length of a code in characters (96 bits in base64url).
-    pub const LEN: usize = 16;
+/// Crockford's base32 alphabet: digits and capitals without I, L, O and U.
+pub const CODE_ALPHABET: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
-    /// Accepts a code sent by a client: exactly [`RoomCode::LEN`] base64url characters.
+impl RoomCode {
+    /// Length of a code in characters (100 bits in base32).
+    pub const LEN: usize = 20;
+    /// Characters per group when a code is shown.
+    pub const GROUP: usize = 5;
+    /// Length of a code of the former format (96 bits in base64url).
+    pub const LEGACY_LEN: usize = 16;
+
+    /// A code from its canonical text (the alphabet's characters, `LEN` of them).
+    pub(crate) fn from_canonical(text: String) -> Option<RoomCode> {
+        let ok = text.len() == Self::LEN && text.bytes().all(|b| CODE_ALPHABET.contains(&b));
+        ok.then_some(RoomCode(text))
+    }
+
+    /// Accepts a code sent by a client, normalised: upper case, spaces and dashes dropped, O read
+    /// as 0 and I, L as 1. A code of the former format (exactly 16 base64url characters) is taken
+    /// as it is.
     pub fn parse(text: &str) -> Option<RoomCode> {
-        let ok = text.len() == Self::LEN
+        let text = text.trim();
+        let legacy = text.len() == Self::LEGACY_LEN
             && text
                 .bytes()
                 .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
-        ok.then(|| RoomCode(text.to_string()))
+        if legacy {
+            return Some(RoomCode(text.to_string()));
+        }
+        let mut code = String::with_capacity(Self::LEN);
+        for c in text.chars() {
+            if c.is_whitespace() || matches!(c, '-' | '\u{2010}'..='\u{2015}' | '\u{2212}') {
+                continue;
+            }
+            let c = match c.to_ascii_uppercase() {
+                'O' => '0',
+                'I' | 'L' => '1',
+                c => c,
+            };
+            if code.len() == Self::LEN || !c.is_ascii() || !CODE_ALPHABET.contains(&(c as u8)) {
+                return None;
+            }
+            code.push(c);
+        }
+        Self::from_canonical(code)
     }
 
+    /// The canonical text (what messages, links and keys carry).
     pub fn as_str(&self) -> &str {
         &self.0
+    }
+
+    /// The code as people see it: groups of five joined by dashes (a former code as it is).
+    pub fn grouped(&self) -> String {
+        if self.0.len() != Self::LEN {
+            return self.0.clone();
+        }
+        let groups: Vec<&str> = (0..Self::LEN)
+            .step_by(Self::GROUP)
+            .map(|start| &self.0[start..start + Self::GROUP])
+            .collect();
+        groups.join("-")
     }
 }
 
@@ -83,6 +134,14 @@ pub enum RoomEvent {
     Presence,
     /// The room was deleted.
     Deleted,
+    /// A connection took the seat of a token (`join`, `resume`): it plays the seat from now on;
+    /// an older connection with the same token is replaced. `token_hash` names the seat's
+    /// player (the hash the record keeps), `at` (unix ms) orders takers on different instances.
+    Seated {
+        token_hash: String,
+        conn: String,
+        at: u64,
+    },
 }
 
 /// Events of one room, from every instance.

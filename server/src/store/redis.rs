@@ -44,13 +44,19 @@ use tokio::sync::{broadcast, Mutex};
 const EVENT_BUFFER: usize = 64;
 /// Pause between attempts to reopen the pub/sub connection.
 const PUBSUB_RETRY: Duration = Duration::from_millis(250);
-/// How long a command may wait for Redis (then the caller gets `Unavailable`).
-const RESPONSE_TIMEOUT: Duration = Duration::from_secs(3);
-/// How long opening a connection to a Redis node may take.
-const CONNECT_TIMEOUT: Duration = Duration::from_secs(1);
+/// How long a command may wait for Redis (then the caller gets `Unavailable`), and how long a
+/// connection attempt may take. A Redis that is down or paused must make the server unavailable
+/// at once, not slow: `/health` answers 503 and actions `unavailable` within 1 s (a room action
+/// may wait for one command of the room's housekeeping, then make its own). A healthy Redis
+/// answers in well under a millisecond.
+const RESPONSE_TIMEOUT: Duration = Duration::from_millis(300);
+/// Connection attempts per command while Redis is unreachable: one, no back-off (the next command
+/// tries again, so the server recovers by itself as soon as Redis is back).
+const CONNECT_RETRIES: usize = 0;
 /// How long a create or save waits for a replica to confirm it (`WAIT 1 <ms>`) before it is
-/// answered `Unavailable`. On a healthy link a replica confirms within a millisecond.
-const REPLICA_WAIT_MS: u64 = 1_000;
+/// answered `Unavailable`; within [`RESPONSE_TIMEOUT`]. On a healthy link a replica confirms
+/// within a millisecond.
+const REPLICA_WAIT_MS: u64 = 200;
 /// Attempts of a Cluster command that meets a moved slot or a failing node, so that a failover
 /// (a few seconds) is answered `Unavailable` rather than waited out.
 const CLUSTER_RETRIES: u32 = 3;
@@ -253,8 +259,9 @@ impl RedisStore {
     pub async fn connect(url: &str) -> Result<RedisStore, StoreError> {
         let client = Client::open(url).map_err(unavailable)?;
         let config = ConnectionManagerConfig::new()
-            .set_connection_timeout(Some(CONNECT_TIMEOUT))
-            .set_response_timeout(Some(RESPONSE_TIMEOUT));
+            .set_connection_timeout(Some(RESPONSE_TIMEOUT))
+            .set_response_timeout(Some(RESPONSE_TIMEOUT))
+            .set_number_of_retries(CONNECT_RETRIES);
         let mut manager = ConnectionManager::new_with_config(client.clone(), config)
             .await
             .map_err(unavailable)?;
@@ -286,7 +293,7 @@ impl RedisStore {
         let client = ClusterClientBuilder::new(urls.to_vec())
             .use_protocol(redis::ProtocolVersion::RESP3)
             .push_sender(push_sender)
-            .connection_timeout(CONNECT_TIMEOUT)
+            .connection_timeout(RESPONSE_TIMEOUT)
             .response_timeout(RESPONSE_TIMEOUT)
             .retries(CLUSTER_RETRIES)
             .min_retry_wait(50)

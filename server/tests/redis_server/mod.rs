@@ -69,6 +69,7 @@ impl RedisServer {
     }
 
     /// A plain (blocking) connection for a test to look inside Redis.
+    #[allow(dead_code)]
     pub fn connection(&self) -> redis::Connection {
         redis::Client::open(self.url())
             .and_then(|client| client.get_connection())
@@ -76,8 +77,52 @@ impl RedisServer {
     }
 }
 
+// Each test binary uses some of these.
+#[allow(dead_code)]
+impl RedisServer {
+    /// SIGKILL: Redis is gone (connections refused) until [`RedisServer::restart`].
+    pub fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
+    /// A new `redis-server` on the same port (empty: persistence is off).
+    pub fn restart(&mut self) {
+        let child = Command::new(on_path("redis-server").expect("redis-server on PATH"))
+            .args(["--port", &self.port.to_string(), "--bind", "127.0.0.1"])
+            .args(["--save", "", "--appendonly", "no"])
+            .arg("--dir")
+            .arg(self._dir.path())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("redis-server starts again");
+        self.child = child;
+        assert!(
+            answers_ping(self.port, &mut self.child),
+            "redis-server did not start again on port {}",
+            self.port
+        );
+    }
+
+    /// SIGSTOP (`true`) or SIGCONT (`false`): a Redis that accepts connections but answers
+    /// nothing, as one stalled by the machine.
+    pub fn pause(&self, paused: bool) {
+        let signal = if paused { "-STOP" } else { "-CONT" };
+        let status = Command::new("kill")
+            .args([signal, &self.child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(status.success(), "kill {signal} failed");
+    }
+}
+
 impl Drop for RedisServer {
     fn drop(&mut self) {
+        // A paused server would not die of SIGKILL until continued on some systems.
+        let _ = Command::new("kill")
+            .args(["-CONT", &self.child.id().to_string()])
+            .status();
         let _ = self.child.kill();
         let _ = self.child.wait();
     }

@@ -55,7 +55,7 @@ export default {
       await ui.waitFor((s) => s.screen === 'room-screen' && s.hash === '#/room/' + lobby.room.code, 'the lobby');
       const link = await (await ui.byTestid('room-link')).getAttribute('value');
       assert.equal(link, `${base}/r/${lobby.room.code}`, 'the link points at the room server');
-      assert.equal(await (await ui.byTestid('room-code')).getText(), lobby.room.code);
+      assert.equal(await (await ui.byTestid('room-code')).getText(), lobby.room.code.replace(/(.{5})(?=.)/g, '$1-'), 'in groups of five');
       assert.ok(await ui.driver.findElement(By.css('[data-testid=room-qr] svg')), 'a QR code');
       await shot(ui, '42-room-app-lobby', t.log);
 

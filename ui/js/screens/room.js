@@ -11,6 +11,7 @@ import { topBar } from './common.js';
 import { gameScreen } from './game.js';
 import {
   roomGameView, seatState, seatLine, clockFace, formatClock, roomLink, hasFreeSeat, cleanNickname, roomResultFor,
+  normaliseCode, formatCode,
 } from '../rooms.js';
 import { renderSVG } from '../../vendor/uqr/index.mjs';
 
@@ -60,6 +61,8 @@ function ticking(room) {
 }
 
 export async function roomScreen(app, code) {
+  // A link or a typed route may carry the code in another case or in groups.
+  if (code !== 'new') code = normaliseCode(code) ?? code;
   const el = h('section', { class: 'screen room', 'data-testid': 'room-screen' });
   const body = h('div', { class: 'scroll room-body' });
   el.append(topBar(app, t('room.title'), { back: '#/' }), body);
@@ -102,6 +105,7 @@ export async function roomScreen(app, code) {
   off.push(socket.on('status', () => { if (socket.room) seats.update(socket.room, you, socket.status); }));
   off.push(socket.on('error', (e) => app.toast(app.errorText(e))));
   off.push(socket.on('closed', () => { app.toast(app.errorText({ code: 'no_such_room' })); app.go('#/'); }));
+  off.push(socket.on('replaced', () => { app.toast(t('room.replaced')); app.go('#/'); }));
   socket.connect();
 
   // How this device comes into the room: creating it, taking its seat back, or as a visitor.
@@ -123,6 +127,14 @@ export async function roomScreen(app, code) {
     } else if (held && held.token) {
       await socket.resume(code, held.token);
     } else {
+      // An unknown code is said at once, before a nickname is asked; a code typed in another
+      // form comes back canonical.
+      const info = await socket.lookup(code);
+      if (info.code && info.code !== code) {
+        code = info.code;
+        screen.home = '#/room/' + code;
+        history.replaceState(null, '', '#/room/' + code);
+      }
       showJoin();
     }
   } catch (e) {
@@ -176,7 +188,7 @@ export async function roomScreen(app, code) {
     });
     body.append(h('div', { class: 'room-join setup-form', 'data-testid': 'room-join' },
       h('h2', {}, t('room.join.title')),
-      h('p', { class: 'room-code-small' }, t('room.code') + ': ', h('code', {}, code)),
+      h('p', { class: 'room-code-small' }, t('room.code') + ': ', h('code', {}, formatCode(code))),
       h('label', { class: 'field', for: 'nickname' }, h('h2', {}, t('setup.nickname')), input),
       message, joinBtn, watchBtn));
     el.dataset.phase = 'join';
@@ -207,7 +219,7 @@ export async function roomScreen(app, code) {
     }, t('room.share')) : null;
     body.append(h('div', { class: 'room-lobby setup-form', 'data-testid': 'room-lobby', 'data-code': room.code },
       h('h2', {}, t('game.' + room.game.kind)),
-      h('div', { class: 'field' }, h('h2', {}, t('room.code')), h('p', { class: 'room-code', 'data-testid': 'room-code' }, room.code)),
+      h('div', { class: 'field' }, h('h2', {}, t('room.code')), h('p', { class: 'room-code', 'data-testid': 'room-code' }, formatCode(room.code))),
       h('div', { class: 'field' }, h('h2', {}, t('room.link')), h('div', { class: 'room-link-row' }, linkField, copy, share)),
       // The QR code of the link, for a friend's phone camera (uqr, vendored; its own SVG markup).
       h('figure', { class: 'room-qr', 'data-testid': 'room-qr', 'data-link': link, role: 'img', 'aria-label': t('room.qr'), html: renderSVG(link, { border: 2 }) }),
