@@ -462,9 +462,24 @@ async fn play_through_outage(
             Some(code) => panic!("move {text} refused: {code}"),
         }
     }
-    let room = mover
-        .state_where(|s| ply(&s["room"]) > target || is_over(&s["room"]))
-        .await;
+    // Answers to attempts still in flight may follow: refusals of a move already played.
+    let room = loop {
+        if mover
+            .state
+            .as_ref()
+            .is_some_and(|s| ply(&s["room"]) > target || is_over(&s["room"]))
+        {
+            break mover.room().clone();
+        }
+        let message = mover.next().await.expect("the socket stays open");
+        if message["type"] == "error" {
+            let code = message["code"].as_str().unwrap_or_default();
+            assert!(
+                matches!(code, "stale_ply" | "unavailable" | "busy"),
+                "move {text}: {message}"
+            );
+        }
+    };
     assert_eq!(
         history(&room)[target as usize],
         text,
