@@ -1,5 +1,6 @@
 //! `damas-server`: the room server's command line. Alone it serves rooms from memory on
-//! 127.0.0.1:8080; `--redis URL` shares rooms with other instances through Redis.
+//! 127.0.0.1:8080; `--redis URL` shares rooms with other instances through Redis, and
+//! `--redis-cluster URL,URL,…` through a Redis Cluster.
 
 use clap::Parser;
 use damas::search::levels::MoveTime;
@@ -31,8 +32,12 @@ struct Cli {
     #[arg(long, default_value_t = 8080)]
     port: u16,
     /// Keep rooms in Redis (e.g. redis://127.0.0.1:6379) instead of memory.
-    #[arg(long, value_name = "URL")]
+    #[arg(long, value_name = "URL", conflicts_with = "redis_cluster")]
     redis: Option<String>,
+    /// Keep rooms in a Redis Cluster, reached through any of these nodes (comma-separated, e.g.
+    /// redis://10.0.0.1:6379,redis://10.0.0.2:6379).
+    #[arg(long, value_name = "URL,URL,…", value_delimiter = ',')]
+    redis_cluster: Vec<String>,
     /// Serve the static UI from this directory (`/`, and `/r/<code>` for room links).
     #[arg(long, value_name = "DIR")]
     ui: Option<PathBuf>,
@@ -131,25 +136,29 @@ fn main() {
 }
 
 async fn open_store(cli: &Cli, config: &Config) -> Result<Arc<dyn RoomStore>, StoreError> {
-    match &cli.redis {
-        None => {
+    match (&cli.redis, cli.redis_cluster.as_slice()) {
+        (None, []) => {
             let store = MemoryStore::new(config.time.clone());
             store.spawn_sweeper(Duration::from_secs(30));
             Ok(Arc::new(store))
         }
-        Some(url) => redis_store(url).await,
+        (Some(url), _) => redis_store(std::slice::from_ref(url), false).await,
+        (None, nodes) => redis_store(nodes, true).await,
     }
 }
 
 #[cfg(feature = "redis")]
-async fn redis_store(url: &str) -> Result<Arc<dyn RoomStore>, StoreError> {
-    Ok(Arc::new(
-        damas_server::store::redis::RedisStore::connect(url).await?,
-    ))
+async fn redis_store(urls: &[String], cluster: bool) -> Result<Arc<dyn RoomStore>, StoreError> {
+    use damas_server::store::redis::RedisStore;
+    let store = match urls {
+        [url] if !cluster => RedisStore::connect(url).await?,
+        nodes => RedisStore::connect_cluster(nodes).await?,
+    };
+    Ok(Arc::new(store))
 }
 
 #[cfg(not(feature = "redis"))]
-async fn redis_store(_url: &str) -> Result<Arc<dyn RoomStore>, StoreError> {
+async fn redis_store(_urls: &[String], _cluster: bool) -> Result<Arc<dyn RoomStore>, StoreError> {
     Err(StoreError::NotBuilt(
         "this damas-server was built without Redis support (cargo feature `redis`)".into(),
     ))
@@ -233,6 +242,8 @@ async fn serve(cli: Cli) -> Result<(), StartError> {
     };
     let backend = if cli.redis.is_some() {
         "redis"
+    } else if !cli.redis_cluster.is_empty() {
+        "redis cluster"
     } else {
         "memory"
     };

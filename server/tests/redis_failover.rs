@@ -3,12 +3,19 @@
 //! the instance holding the room's lease is killed with SIGKILL mid-game: the clients reconnect to
 //! the survivor, which takes the lease and runs the room's timers (the CPU's moves, the takeover of
 //! a dropped seat, clock flags), and the final move list is exactly every move that was ever
-//! acknowledged.
+//! acknowledged. The same runs on a real Redis Cluster (3 masters, 3 replicas; see
+//! `redis_cluster`).
+//!
+//! Then Redis itself fails mid-game: a Cluster master holding the room is killed with SIGKILL
+//! (its replica takes over; moves acknowledged before were confirmed by that replica): the game
+//! resumes and no acknowledged move is lost.
 
 mod common;
+mod redis_cluster;
 mod redis_server;
 
 use common::{is_over, pick_move, ply, to_move, Client};
+use redis_cluster::RedisCluster;
 use redis_server::RedisServer;
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader};
@@ -32,12 +39,40 @@ struct Instance {
     name: String,
 }
 
+/// The Redis the instances share.
+enum Shared {
+    Node(RedisServer),
+    Cluster(RedisCluster),
+}
+
+impl Shared {
+    /// The `damas-server` arguments that name it.
+    fn store_args(&self) -> Vec<String> {
+        match self {
+            Shared::Node(server) => vec!["--redis".into(), server.url()],
+            Shared::Cluster(cluster) => vec!["--redis-cluster".into(), cluster.urls_arg()],
+        }
+    }
+
+    /// A blocking connection for the test to look inside.
+    fn peek(&self) -> Box<dyn redis::ConnectionLike> {
+        match self {
+            Shared::Node(server) => Box::new(server.connection()),
+            Shared::Cluster(cluster) => Box::new(cluster.connection()),
+        }
+    }
+}
+
 impl Instance {
-    fn start(redis_url: &str) -> Instance {
+    fn start(store_args: &[String]) -> Instance {
         let mut child = Command::new(env!("CARGO_BIN_EXE_damas-server"))
-            .args(["--port", "0", "--redis", redis_url])
+            .args(["--port", "0"])
+            .args(store_args)
             .args(["--takeover-secs", &TAKEOVER_SECS.to_string()])
-            .env("RUST_LOG", "warn")
+            .env(
+                "RUST_LOG",
+                std::env::var("DAMAS_TEST_LOG").unwrap_or_else(|_| "warn".into()),
+            )
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
@@ -46,7 +81,7 @@ impl Instance {
         let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
         let mut line = String::new();
         stdout.read_line(&mut line).expect("the start line");
-        // "damas-server listening on http://ADDR (redis store, instance NAME)"
+        // "damas-server listening on http://ADDR (redis [cluster ]store, instance NAME)"
         let addr = line
             .split("http://")
             .nth(1)
@@ -59,12 +94,15 @@ impl Instance {
             .and_then(|rest| rest.rsplit_once("instance "))
             .map(|(_, name)| name.to_string())
             .unwrap_or_else(|| panic!("no instance name in {line:?}"));
-        assert!(line.contains("(redis store"), "{line}");
-        // Keep draining its output so that it never blocks on a full pipe.
+        assert!(line.contains("(redis"), "{line}");
+        // Keep draining its output (its log) so that it never blocks on a full pipe; shown with
+        // the test's output when the test fails.
+        let log_name = name.clone();
         std::thread::spawn(move || {
-            let mut sink = String::new();
-            while stdout.read_line(&mut sink).is_ok_and(|n| n > 0) {
-                sink.clear();
+            let mut line = String::new();
+            while stdout.read_line(&mut line).is_ok_and(|n| n > 0) {
+                eprint!("[{log_name}] {line}");
+                line.clear();
             }
         });
         Instance { child, addr, name }
@@ -88,7 +126,7 @@ impl Drop for Instance {
     }
 }
 
-fn lease_owner(redis: &mut redis::Connection, code: &str) -> Option<String> {
+fn lease_owner(redis: &mut dyn redis::ConnectionLike, code: &str) -> Option<String> {
     redis::cmd("GET")
         .arg(format!("damas:{{{code}}}:lease"))
         .query(redis)
@@ -96,7 +134,12 @@ fn lease_owner(redis: &mut redis::Connection, code: &str) -> Option<String> {
 }
 
 /// Waits until `owner` holds the room's lease.
-async fn wait_for_lease(redis: &mut redis::Connection, code: &str, owner: &str, within: Duration) {
+async fn wait_for_lease(
+    redis: &mut dyn redis::ConnectionLike,
+    code: &str,
+    owner: &str,
+    within: Duration,
+) {
     let start = Instant::now();
     loop {
         if lease_owner(redis, code).as_deref() == Some(owner) {
@@ -181,9 +224,21 @@ async fn two_instances_one_room_survive_a_kill_of_the_lease_holder() {
     let Some(redis) = RedisServer::start() else {
         return;
     };
-    let mut peek = redis.connection();
-    let mut first = Instance::start(&redis.url());
-    let second = Instance::start(&redis.url());
+    two_instances_survive_a_kill_of_the_lease_holder(Shared::Node(redis)).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_instances_one_room_on_a_cluster_survive_a_kill_of_the_lease_holder() {
+    let Some(cluster) = RedisCluster::start() else {
+        return;
+    };
+    two_instances_survive_a_kill_of_the_lease_holder(Shared::Cluster(cluster)).await;
+}
+
+async fn two_instances_survive_a_kill_of_the_lease_holder(redis: Shared) {
+    let mut peek = redis.peek();
+    let mut first = Instance::start(&redis.store_args());
+    let second = Instance::start(&redis.store_args());
 
     // Ana opens the room on the first instance, Bea joins on the second.
     let mut ana = first.client().await;
@@ -197,7 +252,7 @@ async fn two_instances_one_room_survive_a_kill_of_the_lease_holder() {
         client.state_where(|s| s["room"]["started"] == true).await;
     }
     // The room's hub on the creator's instance took the lease first.
-    wait_for_lease(&mut peek, &code, &first.name, Duration::from_secs(10)).await;
+    wait_for_lease(&mut *peek, &code, &first.name, Duration::from_secs(10)).await;
 
     // Ten plies, each player on their own instance; each move reaches the other instance.
     let mut seed = 11;
@@ -229,7 +284,7 @@ async fn two_instances_one_room_survive_a_kill_of_the_lease_holder() {
         "no acknowledged move lost"
     );
     // The survivor takes the lease once the dead holder's lapses (6 s TTL, 2 s renewals).
-    wait_for_lease(&mut peek, &code, &second.name, Duration::from_secs(15)).await;
+    wait_for_lease(&mut *peek, &code, &second.name, Duration::from_secs(15)).await;
 
     // The game goes on on the survivor.
     for _ in 0..6 {
@@ -285,7 +340,7 @@ async fn two_instances_one_room_survive_a_kill_of_the_lease_holder() {
     let stored: String = redis::cmd("HGET")
         .arg(format!("damas:{{{code}}}:record"))
         .arg("record")
-        .query(&mut peek)
+        .query(&mut *peek)
         .expect("the record");
     let stored: Value = serde_json::from_str(&stored).expect("JSON record");
     let stored_moves: Vec<String> = serde_json::from_value(stored["moves"].clone()).unwrap();
@@ -299,9 +354,10 @@ async fn a_clock_runs_out_on_the_survivor_after_the_lease_holder_dies() {
     let Some(redis) = RedisServer::start() else {
         return;
     };
-    let mut peek = redis.connection();
-    let mut first = Instance::start(&redis.url());
-    let second = Instance::start(&redis.url());
+    let redis = Shared::Node(redis);
+    let mut peek = redis.peek();
+    let mut first = Instance::start(&redis.store_args());
+    let second = Instance::start(&redis.store_args());
 
     let mut ana = first.client().await;
     let clock = json!({"main_ms": 10_000, "periods": 0, "period_ms": 0});
@@ -318,7 +374,7 @@ async fn a_clock_runs_out_on_the_survivor_after_the_lease_holder_dies() {
     let room = bea.state_where(|s| to_move(&s["room"]) == ana_seat).await;
     assert_eq!(room["clock"]["running"], ana_seat);
     let flag_at = room["clock"]["flag_at"].as_u64().expect("Ana's flag time");
-    wait_for_lease(&mut peek, &code, &first.name, Duration::from_secs(10)).await;
+    wait_for_lease(&mut *peek, &code, &first.name, Duration::from_secs(10)).await;
 
     // Ana's instance, the lease holder, dies with Ana's clock running; Ana never comes back.
     first.kill();
@@ -332,7 +388,7 @@ async fn a_clock_runs_out_on_the_survivor_after_the_lease_holder_dies() {
         "no flag before the deadline"
     );
     assert_eq!(
-        lease_owner(&mut peek, &code).as_deref(),
+        lease_owner(&mut *peek, &code).as_deref(),
         Some(second.name.as_str())
     );
     acknowledged.check_final(&history(&room));
@@ -345,24 +401,200 @@ async fn a_room_orphaned_by_a_crash_expires_within_thirty_minutes() {
     let Some(redis) = RedisServer::start() else {
         return;
     };
-    let mut peek = redis.connection();
-    let mut only = Instance::start(&redis.url());
+    let redis = Shared::Node(redis);
+    let mut peek = redis.peek();
+    let mut only = Instance::start(&redis.store_args());
     let mut ana = only.client().await;
     ana.create("turkish", 2, json!("none")).await;
     let code = ana.code.clone().expect("code");
     let mut bea = only.client().await;
     bea.join(&code, "Bea").await;
     bea.state_where(|s| s["room"]["started"] == true).await;
-    wait_for_lease(&mut peek, &code, &only.name, Duration::from_secs(10)).await;
+    wait_for_lease(&mut *peek, &code, &only.name, Duration::from_secs(10)).await;
 
     only.kill();
     let ttl_ms: i64 = redis::cmd("PTTL")
         .arg(format!("damas:{{{code}}}:record"))
-        .query(&mut peek)
+        .query(&mut *peek)
         .expect("PTTL");
     let thirty_minutes = damas_server::store::EMPTY_ROOM_MS as i64;
     assert!(
         ttl_ms > 0 && ttl_ms <= thirty_minutes,
         "the orphaned room lives {ttl_ms} ms more (at most {thirty_minutes})"
     );
+}
+
+/// How long a move may go unaccepted while Redis fails over or restarts.
+const OUTAGE: Duration = Duration::from_secs(40);
+
+/// Like `play_one`, through a Redis outage: a move answered `unavailable` (or `busy`) is sent
+/// again, a little later, until a state shows it played. A `stale_ply` answer means an earlier
+/// attempt was stored after all: the state that follows must show it.
+async fn play_through_outage(
+    mover: &mut Client,
+    watchers: &mut [&mut Client],
+    seed: &mut u64,
+    acknowledged: &mut Acknowledged,
+) -> Value {
+    let room = mover.room().clone();
+    let target = ply(&room);
+    let text = pick_move(&room, seed);
+    let start = Instant::now();
+    loop {
+        tokio::time::sleep(MOVE_PACE).await;
+        mover.play(&text, target).await;
+        let refused = loop {
+            let message = mover.next().await.expect("the socket stays open");
+            match message["type"].as_str() {
+                Some("state") if ply(&message["room"]) > target || is_over(&message["room"]) => {
+                    break None
+                }
+                Some("error") => break message["code"].as_str().map(str::to_string),
+                _ => {}
+            }
+        };
+        match refused.as_deref() {
+            None | Some("stale_ply") => break,
+            Some("unavailable" | "busy") => assert!(
+                start.elapsed() < OUTAGE,
+                "the move was not accepted within {OUTAGE:?}"
+            ),
+            Some(code) => panic!("move {text} refused: {code}"),
+        }
+    }
+    // Answers to attempts still in flight may follow: refusals of a move already played.
+    let room = loop {
+        if mover
+            .state
+            .as_ref()
+            .is_some_and(|s| ply(&s["room"]) > target || is_over(&s["room"]))
+        {
+            break mover.room().clone();
+        }
+        let message = mover.next().await.expect("the socket stays open");
+        if message["type"] == "error" {
+            let code = message["code"].as_str().unwrap_or_default();
+            assert!(
+                matches!(code, "stale_ply" | "unavailable" | "busy"),
+                "move {text}: {message}"
+            );
+        }
+    };
+    assert_eq!(
+        history(&room)[target as usize],
+        text,
+        "the move acknowledged is the move sent"
+    );
+    acknowledged.saw(&room);
+    for watcher in watchers.iter_mut() {
+        let seen = watcher
+            .state_where(|s| ply(&s["room"]) > target || is_over(&s["room"]))
+            .await;
+        acknowledged.saw(&seen);
+    }
+    room
+}
+
+/// Ana (on `first`) and Bea (on `second`) play `plies` moves, each move sent again through an
+/// outage; returns the last state.
+async fn play_plies(
+    players: [(&mut Client, u64); 2],
+    plies: usize,
+    seed: &mut u64,
+    acknowledged: &mut Acknowledged,
+) -> Value {
+    let [(ana, ana_seat), (bea, _)] = players;
+    let mut room = ana.state_where(|_| true).await;
+    for _ in 0..plies {
+        if is_over(&room) {
+            break;
+        }
+        let target = ply(&room);
+        ana.state_where(|s| ply(&s["room"]) == target).await;
+        bea.state_where(|s| ply(&s["room"]) == target).await;
+        room = if to_move(&room) == ana_seat {
+            play_through_outage(ana, &mut [bea], seed, acknowledged).await
+        } else {
+            play_through_outage(bea, &mut [ana], seed, acknowledged).await
+        };
+    }
+    room
+}
+
+/// The moves Redis holds for the room.
+fn stored_moves(peek: &mut dyn redis::ConnectionLike, code: &str) -> Vec<String> {
+    let stored: String = redis::cmd("HGET")
+        .arg(format!("damas:{{{code}}}:record"))
+        .arg("record")
+        .query(peek)
+        .expect("the record");
+    let stored: Value = serde_json::from_str(&stored).expect("JSON record");
+    serde_json::from_value(stored["moves"].clone()).expect("the moves")
+}
+
+/// Two instances, Ana on the first and Bea on the second, in a started English room.
+async fn two_players(store_args: &[String]) -> (Instance, Instance, Client, u64, Client, u64) {
+    let first = Instance::start(store_args);
+    let second = Instance::start(store_args);
+    let mut ana = first.client().await;
+    let ana_seat = ana.create("english", 2, json!("none")).await;
+    let code = ana.code.clone().expect("code");
+    let mut bea = second.client().await;
+    let bea_seat = bea.join(&code, "Bea").await;
+    for client in [&mut ana, &mut bea] {
+        client.state_where(|s| s["room"]["started"] == true).await;
+    }
+    (first, second, ana, ana_seat, bea, bea_seat)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cluster_master_killed_mid_game_loses_no_acknowledged_move() {
+    let Some(mut cluster) = RedisCluster::start() else {
+        return;
+    };
+    let args = vec!["--redis-cluster".to_string(), cluster.urls_arg()];
+    let (_first, _second, mut ana, ana_seat, mut bea, bea_seat) = two_players(&args).await;
+    let code = ana.code.clone().expect("code");
+    let mut seed = 23;
+    let mut acknowledged = Acknowledged::default();
+    let before_kill = play_plies(
+        [(&mut ana, ana_seat), (&mut bea, bea_seat)],
+        8,
+        &mut seed,
+        &mut acknowledged,
+    )
+    .await;
+    assert!(!is_over(&before_kill));
+
+    // The master holding the room dies right after acknowledging moves; its replica takes over.
+    let key = format!("damas:{{{code}}}:record");
+    let master = cluster.master_of(&key);
+    cluster.kill(master);
+    let promoted = tokio::task::block_in_place(|| cluster.wait_for_new_master(&key, master));
+    assert_ne!(promoted, master);
+    let mut peek = cluster.connection();
+    assert_eq!(
+        stored_moves(&mut peek, &code),
+        history(&before_kill),
+        "the promoted replica holds every acknowledged move"
+    );
+    // The dead master comes back as the new one's replica: moves are confirmed again, and the
+    // game goes on through both instances.
+    cluster.restart(master);
+    tokio::task::block_in_place(|| cluster.wait_until_healthy());
+    let last = play_plies(
+        [(&mut ana, ana_seat), (&mut bea, bea_seat)],
+        8,
+        &mut seed,
+        &mut acknowledged,
+    )
+    .await;
+    let mut peek = cluster.connection();
+    let stored = stored_moves(&mut peek, &code);
+    assert_eq!(stored, history(&last));
+    assert!(
+        stored.len() > history(&before_kill).len(),
+        "the game went on"
+    );
+    acknowledged.check_final(&stored);
 }

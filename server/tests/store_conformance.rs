@@ -1,10 +1,12 @@
-//! The room store contract, run with the same test bodies against both backends: the in-memory
-//! store and the Redis store on a real `redis-server` (started here; see `redis_server`). Each
+//! The room store contract, run with the same test bodies against every backend: the in-memory
+//! store, the Redis store on a real `redis-server`, and the Redis store on a real Redis Cluster of
+//! 3 masters and 3 replicas (both started here; see `redis_server` and `redis_cluster`). Each
 //! backend is seen through two handles, "instance A" and "instance B", sharing the same rooms (two
 //! clones of one memory store; two Redis connections), so cross-instance behaviour is tested too.
 //! The Redis-only tests at the end look inside Redis: key names and slots, TTLs, the pub/sub
 //! connection's recovery, and an unreachable Redis.
 
+mod redis_cluster;
 mod redis_server;
 
 use damas_server::store::memory::MemoryStore;
@@ -15,6 +17,7 @@ use damas_server::store::{
 };
 use damas_server::time::TimeSource;
 use futures_util::StreamExt;
+use redis_cluster::RedisCluster;
 use redis_server::RedisServer;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -29,6 +32,7 @@ struct Backend {
     /// Memory: the store's server time, moved by hand. Redis: `None`.
     time: Option<TimeSource>,
     _redis: Option<RedisServer>,
+    _cluster: Option<Arc<RedisCluster>>,
 }
 
 impl Backend {
@@ -40,6 +44,7 @@ impl Backend {
             b: Arc::new(store),
             time: Some(time),
             _redis: None,
+            _cluster: None,
         }
     }
 
@@ -56,7 +61,29 @@ impl Backend {
             b: Arc::new(b),
             time: None,
             _redis: Some(server),
+            _cluster: None,
         })
+    }
+
+    /// Two instances on one shared Cluster (each contract test uses rooms of its own).
+    async fn cluster(cluster: &Arc<RedisCluster>) -> Backend {
+        let a = RedisStore::connect_cluster(&cluster.urls())
+            .await
+            .expect("instance A connects to the cluster");
+        let b = RedisStore::connect_cluster(&cluster.urls())
+            .await
+            .expect("instance B connects to the cluster");
+        assert!(
+            a.waits_for_replica() && b.waits_for_replica(),
+            "the cluster has replicas: saves wait for one"
+        );
+        Backend {
+            a: Arc::new(a),
+            b: Arc::new(b),
+            time: None,
+            _redis: None,
+            _cluster: Some(Arc::clone(cluster)),
+        }
     }
 
     /// Lets `by` pass for the stores. Redis: real time (TTLs are Redis's). Memory: its server
@@ -466,7 +493,9 @@ async fn ping_answers(backend: Backend) {
     backend.b.ping().await.unwrap();
 }
 
-/// One `#[tokio::test]` per contract test and backend: `on_memory::NAME` and `on_redis::NAME`.
+/// One `#[tokio::test]` per contract test and backend: `on_memory::NAME` and `on_redis::NAME`;
+/// on the Cluster, one test runs them all in turn on one cluster (a cluster takes seconds to
+/// form), saying which one it runs.
 macro_rules! conformance {
     ($($name:ident),* $(,)?) => {
         mod on_memory {
@@ -485,6 +514,17 @@ macro_rules! conformance {
                     super::$name(backend).await;
                 }
             )*
+        }
+        mod on_redis_cluster {
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn every_contract_test() {
+                let Some(cluster) = super::RedisCluster::start() else { return };
+                let cluster = std::sync::Arc::new(cluster);
+                $(
+                    eprintln!("on the cluster: {}", stringify!($name));
+                    super::$name(super::Backend::cluster(&cluster).await).await;
+                )*
+            }
         }
     };
 }
@@ -687,5 +727,38 @@ async fn redis_unreachable_is_an_error_not_a_panic() {
     assert!(
         RedisStore::connect(&url).await.is_err(),
         "no store without a Redis"
+    );
+}
+
+#[tokio::test]
+async fn redis_restart_is_survived_by_commands_and_events() {
+    let Some(mut redis) =
+        redis_server::PersistentRedis::start(&["--appendonly", "yes", "--appendfsync", "always"])
+    else {
+        return;
+    };
+    let store = RedisStore::connect(&redis.url()).await.unwrap();
+    let code = fresh_code();
+    store.create(&code, &record(&code), LONG).await.unwrap();
+    let mut events = store.subscribe(&code).await.unwrap();
+    redis.kill();
+    assert!(matches!(
+        store.load(&code).await,
+        Err(StoreError::Unavailable(_))
+    ));
+    redis.restart();
+    // The instance listens again and says "reload"; the room is back from the AOF.
+    assert_eq!(
+        next_event(&mut events).await,
+        RoomEvent::Changed { version: 0 }
+    );
+    assert_eq!(store.load(&code).await.unwrap().unwrap().version, 1);
+    store
+        .publish(&code, &RoomEvent::Changed { version: 9 })
+        .await
+        .unwrap();
+    assert_eq!(
+        next_event(&mut events).await,
+        RoomEvent::Changed { version: 9 }
     );
 }

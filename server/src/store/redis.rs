@@ -1,31 +1,41 @@
-//! The Redis room store: any number of `damas-server` instances share rooms through one Redis,
-//! through the `redis` crate.
+//! The Redis room store: any number of `damas-server` instances share rooms through one Redis
+//! node ([`RedisStore::connect`]) or a Redis Cluster ([`RedisStore::connect_cluster`]), through
+//! the `redis` crate (its `ConnectionManager`, or its cluster client).
 //!
 //! Keys of a room carry its code in a hash tag, so a room lives in one slot and every script below
-//! touches one slot only: the layout is ready for Redis Cluster (the connection here is to one
-//! node; docs/scaling.md has the plan).
+//! touches one slot only (a Cluster runs them on the room's shard):
 //! - `damas:{CODE}:record`   hash `version`, `record`: the version and the JSON [`RoomRecord`];
 //! - `damas:{CODE}:lease`    string: the instance running the room's timers (`PX` ttl);
 //! - `damas:{CODE}:presence` sorted set of `seat:connection`, scored by expiry (Redis clock, ms);
-//! - channel `damas:{CODE}:events`: the room's [`RoomEvent`]s as JSON.
+//! - channel `damas:{CODE}:events`: the room's [`RoomEvent`]s as JSON (on a Cluster, a shard
+//!   channel: `SPUBLISH`/`SSUBSCRIBE` keep a room's events on the room's shard).
 //!
 //! Writes that must be atomic (create, compare-and-set save, lease take/renew/release, presence,
 //! delete) are Lua scripts sent with `EVALSHA` by `redis::Script`. A save returns only after Redis
-//! answered, so a move acknowledged to a client is in Redis. Expiry is Redis's own: each save
-//! sets `PEXPIRE` on the record to the room's time left (renewed by `touch`); the lease and presence keys carry their
-//! own short TTLs and vanish unless renewed.
+//! answered, so a move acknowledged to a client is in Redis. When the Redis holding rooms has
+//! replicas (seen at connect), a create or save also waits (`WAIT 1`, in the same pipeline, on the
+//! same connection) until a replica has it: a failover that promotes that replica loses no
+//! acknowledged move, and a save no replica confirms in time is answered `Unavailable`.
+//! Expiry is Redis's own: each save sets `PEXPIRE` on the record to the room's time left (renewed
+//! by `touch`); the lease and presence keys carry their own short TTLs and vanish unless renewed.
 //!
-//! Events: one pub/sub connection per instance, owned by a task that fans messages out to local
-//! per-room broadcast channels. A room's channel is subscribed when its first local subscriber
-//! comes and unsubscribed when the last one goes. If the connection drops, the task reconnects,
-//! subscribes again to every room still watched here and sends each of them "reload" (an event
-//! published while disconnected is lost; the record is not).
+//! Events, one node: one pub/sub connection per instance, owned by a task that fans messages out to
+//! local per-room broadcast channels. A room's channel is subscribed when its first local
+//! subscriber comes and unsubscribed when the last one goes. If the connection drops, the task
+//! reconnects, subscribes again to every room still watched here and sends each of them "reload"
+//! (an event published while disconnected is lost; the record is not).
+//!
+//! Events, Cluster: the cluster connection (RESP3) carries the shard subscriptions and pushes
+//! their messages to the same fan-out; it follows slot moves and failovers and subscribes again
+//! by itself, and each confirmation of a room already confirmed tells that room to reload.
 
 use super::{EventStream, RoomCode, RoomEvent, RoomRecord, RoomStore, Save, StoreError, Versioned};
 use futures_util::StreamExt;
 use redis::aio::{ConnectionManager, ConnectionManagerConfig, PubSubSink, PubSubStream};
-use redis::{AsyncCommands, Client, Script};
-use std::collections::HashMap;
+use redis::cluster::ClusterClientBuilder;
+use redis::cluster_async::ClusterConnection;
+use redis::{AsyncCommands, Client, PushInfo, PushKind, Script};
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Weak};
 use std::time::Duration;
 use tokio::sync::{broadcast, Mutex};
@@ -43,6 +53,13 @@ const RESPONSE_TIMEOUT: Duration = Duration::from_millis(300);
 /// Connection attempts per command while Redis is unreachable: one, no back-off (the next command
 /// tries again, so the server recovers by itself as soon as Redis is back).
 const CONNECT_RETRIES: usize = 0;
+/// How long a create or save waits for a replica to confirm it (`WAIT 1 <ms>`) before it is
+/// answered `Unavailable`; within [`RESPONSE_TIMEOUT`]. On a healthy link a replica confirms
+/// within a millisecond.
+const REPLICA_WAIT_MS: u64 = 200;
+/// Attempts of a Cluster command that meets a moved slot or a failing node, so that a failover
+/// (a few seconds) is answered `Unavailable` rather than waited out.
+const CLUSTER_RETRIES: u32 = 3;
 
 /// What a lagging or resynchronised subscriber hears: any event means "reload the record".
 const RELOAD: RoomEvent = RoomEvent::Changed { version: 0 };
@@ -89,6 +106,21 @@ struct Scripts {
     present: Script,
 }
 
+/// KEYS: record. ARGV: json, ttl ms. 1 if created at version 1, 0 if the code is taken.
+const CREATE_LUA: &str = "if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+     redis.call('HSET', KEYS[1], 'version', 1, 'record', ARGV[1])
+     redis.call('PEXPIRE', KEYS[1], ARGV[2])
+     return 1";
+
+/// KEYS: record. ARGV: expected version, json, ttl ms. The new version, or 0 when the stored
+/// version differs or the room is gone.
+const SAVE_LUA: &str = "local current = redis.call('HGET', KEYS[1], 'version')
+     if not current or current ~= ARGV[1] then return 0 end
+     local next = tonumber(current) + 1
+     redis.call('HSET', KEYS[1], 'version', next, 'record', ARGV[2])
+     redis.call('PEXPIRE', KEYS[1], ARGV[3])
+     return next";
+
 /// Redis's clock in ms, so that instances with skewed clocks agree on presence expiry.
 const LUA_NOW_MS: &str = "local now = redis.call('TIME')\n\
      local now_ms = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)\n";
@@ -96,30 +128,11 @@ const LUA_NOW_MS: &str = "local now = redis.call('TIME')\n\
 impl Scripts {
     fn new() -> Scripts {
         Scripts {
-            // KEYS: record. ARGV: json, ttl ms. 1 if created at version 1, 0 if the code is taken.
-            create: Script::new(
-                "if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
-                 redis.call('HSET', KEYS[1], 'version', 1, 'record', ARGV[1])
-                 redis.call('PEXPIRE', KEYS[1], ARGV[2])
-                 return 1",
-            ),
-            // KEYS: record. ARGV: expected version, json, ttl ms. The new version, or 0 when the
-            // stored version differs or the room is gone.
-            save: Script::new(
-                "local current = redis.call('HGET', KEYS[1], 'version')
-                 if not current or current ~= ARGV[1] then return 0 end
-                 local next = tonumber(current) + 1
-                 redis.call('HSET', KEYS[1], 'version', next, 'record', ARGV[2])
-                 redis.call('PEXPIRE', KEYS[1], ARGV[3])
-                 return next",
-            ),
-            // KEYS: record, lease, presence. ARGV: channel, event json. Deletes the room and tells
-            // its subscribers.
-            delete: Script::new(
-                "redis.call('DEL', KEYS[1], KEYS[2], KEYS[3])
-                 redis.call('PUBLISH', ARGV[1], ARGV[2])
-                 return 1",
-            ),
+            create: Script::new(CREATE_LUA),
+            save: Script::new(SAVE_LUA),
+            // KEYS: record, lease, presence. Deletes the room.
+            // (The event is published after, as a shard channel's `SPUBLISH` on a Cluster.)
+            delete: Script::new("return redis.call('DEL', KEYS[1], KEYS[2], KEYS[3])"),
             // KEYS: lease, record. ARGV: owner, ttl ms. Takes a free lease (SET NX PX) or renews
             // the owner's own; 1 if the owner holds it now. No lease for a room that is gone.
             lease: Script::new(
@@ -167,20 +180,72 @@ impl Scripts {
     }
 }
 
-/// The local subscribers of each room, and the pub/sub connection's command half while it is up.
-#[derive(Default)]
+/// Where commands go: one node, or a Cluster (each command to the shard of its key).
+#[derive(Clone)]
+enum Commands {
+    /// One multiplexed connection that reconnects by itself.
+    Node(ConnectionManager),
+    /// A connection to every shard, following slot moves and failovers.
+    Cluster(ClusterConnection),
+}
+
+impl redis::aio::ConnectionLike for Commands {
+    fn req_packed_command<'a>(
+        &'a mut self,
+        cmd: &'a redis::Cmd,
+    ) -> redis::RedisFuture<'a, redis::Value> {
+        match self {
+            Commands::Node(conn) => conn.req_packed_command(cmd),
+            Commands::Cluster(conn) => conn.req_packed_command(cmd),
+        }
+    }
+
+    fn req_packed_commands<'a>(
+        &'a mut self,
+        pipeline: &'a redis::Pipeline,
+        offset: usize,
+        count: usize,
+    ) -> redis::RedisFuture<'a, Vec<redis::Value>> {
+        match self {
+            Commands::Node(conn) => conn.req_packed_commands(pipeline, offset, count),
+            Commands::Cluster(conn) => conn.req_packed_commands(pipeline, offset, count),
+        }
+    }
+
+    fn get_db(&self) -> i64 {
+        match self {
+            Commands::Node(conn) => conn.get_db(),
+            Commands::Cluster(conn) => conn.get_db(),
+        }
+    }
+}
+
+/// How this instance listens to room channels.
+enum Subscriber {
+    /// One node: the pub/sub connection's command half, while it is up.
+    Node(Option<PubSubSink>),
+    /// A Cluster: shard subscriptions through the cluster connection, which subscribes again by
+    /// itself after a failover or a slot move.
+    Cluster(ClusterConnection),
+}
+
+/// The local subscribers of each room, and how the instance subscribes.
 struct Fanout {
-    sink: Option<PubSubSink>,
+    subscriber: Subscriber,
     rooms: HashMap<String, broadcast::Sender<RoomEvent>>,
+    /// Cluster: rooms whose shard subscription was confirmed once (a later confirmation is a
+    /// resubscription: events may have been missed).
+    confirmed: HashSet<String>,
 }
 
 /// Rooms in Redis; cheap to share behind an `Arc`. Dropping it stops its pub/sub task.
 pub struct RedisStore {
-    /// Commands go through one multiplexed connection that reconnects by itself.
-    commands: ConnectionManager,
+    commands: Commands,
     scripts: Scripts,
     fanout: Arc<Mutex<Fanout>>,
     pubsub_task: tokio::task::JoinHandle<()>,
+    /// The Redis holding rooms has replicas: creates and saves wait for one (`WAIT 1`).
+    wait_for_replica: bool,
 }
 
 impl Drop for RedisStore {
@@ -197,31 +262,141 @@ impl RedisStore {
             .set_connection_timeout(Some(RESPONSE_TIMEOUT))
             .set_response_timeout(Some(RESPONSE_TIMEOUT))
             .set_number_of_retries(CONNECT_RETRIES);
-        let commands = ConnectionManager::new_with_config(client.clone(), config)
+        let mut manager = ConnectionManager::new_with_config(client.clone(), config)
             .await
             .map_err(unavailable)?;
+        let wait_for_replica = node_has_replicas(&mut manager).await?;
         let (sink, stream) = client
             .get_async_pubsub()
             .await
             .map_err(unavailable)?
             .split();
         let fanout = Arc::new(Mutex::new(Fanout {
-            sink: Some(sink),
+            subscriber: Subscriber::Node(Some(sink)),
             rooms: HashMap::new(),
+            confirmed: HashSet::new(),
         }));
         let pubsub_task = tokio::spawn(run_pubsub(client, stream, Arc::downgrade(&fanout)));
         Ok(RedisStore {
-            commands,
+            commands: Commands::Node(manager),
             scripts: Scripts::new(),
             fanout,
             pubsub_task,
+            wait_for_replica,
+        })
+    }
+
+    /// Connects to a Redis Cluster through any of its nodes (`redis://host:port` each; the
+    /// others are discovered); fails if the Cluster does not answer now.
+    pub async fn connect_cluster(urls: &[String]) -> Result<RedisStore, StoreError> {
+        let (push_sender, pushes) = tokio::sync::mpsc::unbounded_channel();
+        let client = ClusterClientBuilder::new(urls.to_vec())
+            .use_protocol(redis::ProtocolVersion::RESP3)
+            .push_sender(push_sender)
+            .connection_timeout(RESPONSE_TIMEOUT)
+            .response_timeout(RESPONSE_TIMEOUT)
+            .retries(CLUSTER_RETRIES)
+            .min_retry_wait(50)
+            .max_retry_wait(500)
+            .build()
+            .map_err(unavailable)?;
+        let mut cluster = client.get_async_connection().await.map_err(unavailable)?;
+        let wait_for_replica = cluster_has_replicas(&mut cluster).await?;
+        let fanout = Arc::new(Mutex::new(Fanout {
+            subscriber: Subscriber::Cluster(cluster.clone()),
+            rooms: HashMap::new(),
+            confirmed: HashSet::new(),
+        }));
+        let pubsub_task = tokio::spawn(run_shard_pushes(pushes, Arc::downgrade(&fanout)));
+        Ok(RedisStore {
+            commands: Commands::Cluster(cluster),
+            scripts: Scripts::new(),
+            fanout,
+            pubsub_task,
+            wait_for_replica,
         })
     }
 
     /// A handle on the command connection (clones share it).
-    fn conn(&self) -> ConnectionManager {
+    fn conn(&self) -> Commands {
         self.commands.clone()
     }
+
+    /// Whether creates and saves wait for a replica (the Redis had replicas at connect).
+    pub fn waits_for_replica(&self) -> bool {
+        self.wait_for_replica
+    }
+
+    /// Runs a create or save script and, when the Redis has replicas, waits in the same pipeline
+    /// (so on the same connection, to the same node) until one of them has the write. Its answer,
+    /// or `Unavailable` when no replica confirmed a write in time.
+    async fn durable_write(
+        &self,
+        script: &Script,
+        lua: &str,
+        key: String,
+        args: &[String],
+    ) -> Result<u64, StoreError> {
+        let mut conn = self.conn();
+        if !self.wait_for_replica {
+            let mut invocation = script.key(key);
+            for arg in args {
+                invocation.arg(arg);
+            }
+            return invocation
+                .invoke_async(&mut conn)
+                .await
+                .map_err(unavailable);
+        }
+        // EVAL rather than EVALSHA: a pipeline cannot load a script Redis does not know yet.
+        let mut pipe = redis::pipe();
+        pipe.cmd("EVAL")
+            .arg(lua)
+            .arg(1)
+            .arg(key)
+            .arg(args)
+            .cmd("WAIT")
+            .arg(1)
+            .arg(REPLICA_WAIT_MS);
+        let (answer, replicas): (u64, i64) =
+            pipe.query_async(&mut conn).await.map_err(unavailable)?;
+        if answer != 0 && replicas < 1 {
+            return Err(StoreError::Unavailable(
+                "no replica confirmed the write in time".into(),
+            ));
+        }
+        Ok(answer)
+    }
+}
+
+/// One node has replicas if `ROLE` lists any.
+async fn node_has_replicas(conn: &mut ConnectionManager) -> Result<bool, StoreError> {
+    let role: redis::Value = redis::cmd("ROLE")
+        .query_async(conn)
+        .await
+        .map_err(unavailable)?;
+    // A master answers ["master", offset, [[ip, port, offset], ...]].
+    Ok(match role {
+        redis::Value::Array(parts) => match parts.get(2) {
+            Some(redis::Value::Array(replicas)) => !replicas.is_empty(),
+            _ => false,
+        },
+        _ => false,
+    })
+}
+
+/// A Cluster has replicas if `CLUSTER NODES` lists a replica node.
+async fn cluster_has_replicas(conn: &mut ClusterConnection) -> Result<bool, StoreError> {
+    let nodes: String = redis::cmd("CLUSTER")
+        .arg("NODES")
+        .query_async(conn)
+        .await
+        .map_err(unavailable)?;
+    Ok(nodes.lines().any(|line| {
+        line.split_whitespace()
+            .nth(2)
+            .is_some_and(|flags| flags.split(',').any(|f| f == "slave" || f == "replica"))
+    }))
 }
 
 /// Owns the instance's pub/sub connection (its command half is in `fanout`, its message half is
@@ -247,7 +422,7 @@ async fn run_pubsub(client: Client, mut stream: PubSubStream, fanout: Weak<Mutex
         }
         tracing::warn!("redis pub/sub: connection lost, reconnecting");
         match fanout.upgrade() {
-            Some(fanout) => fanout.lock().await.sink = None,
+            Some(fanout) => fanout.lock().await.subscriber = Subscriber::Node(None),
             None => return,
         }
         stream = loop {
@@ -279,11 +454,61 @@ async fn resubscribe(
     if !channels.is_empty() {
         sink.subscribe(&channels).await?;
     }
-    fanout.sink = Some(sink);
+    fanout.subscriber = Subscriber::Node(Some(sink));
     for sender in fanout.rooms.values() {
         let _ = sender.send(RELOAD);
     }
     Ok(stream)
+}
+
+/// Reads the cluster connection's pushes: shard messages go to the room's local subscribers; a
+/// subscription confirmed again (after a failover, a slot move or a reconnection, when the
+/// cluster connection subscribes again by itself) tells the room to reload.
+async fn run_shard_pushes(
+    mut pushes: tokio::sync::mpsc::UnboundedReceiver<PushInfo>,
+    fanout: Weak<Mutex<Fanout>>,
+) {
+    while let Some(push) = pushes.recv().await {
+        let channel = match push.data.first() {
+            Some(redis::Value::BulkString(bytes)) => String::from_utf8_lossy(bytes).into_owned(),
+            _ => continue,
+        };
+        let Some(code) = code_of_channel(&channel) else {
+            continue;
+        };
+        let Some(fanout) = fanout.upgrade() else {
+            return;
+        };
+        let mut fanout = fanout.lock().await;
+        match push.kind {
+            PushKind::SMessage => {
+                let event = match push.data.get(1) {
+                    Some(redis::Value::BulkString(bytes)) => {
+                        serde_json::from_slice::<RoomEvent>(bytes).ok()
+                    }
+                    _ => None,
+                };
+                let Some(event) = event else {
+                    tracing::warn!(room = code, "redis pub/sub: unreadable event ignored");
+                    continue;
+                };
+                if let Some(sender) = fanout.rooms.get(code) {
+                    let _ = sender.send(event);
+                }
+            }
+            PushKind::SSubscribe => {
+                if !fanout.rooms.contains_key(code) {
+                    continue;
+                }
+                if !fanout.confirmed.insert(code.to_string()) {
+                    if let Some(sender) = fanout.rooms.get(code) {
+                        let _ = sender.send(RELOAD);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
 }
 
 /// Held by each local event stream: when a room's last local stream goes, the instance stops
@@ -309,8 +534,15 @@ impl Drop for Unsubscribe {
                 .is_some_and(|sender| sender.receiver_count() == 0);
             if unused {
                 fanout.rooms.remove(&code);
-                if let Some(sink) = fanout.sink.as_mut() {
-                    let _ = sink.unsubscribe(events_channel(&code)).await;
+                fanout.confirmed.remove(&code);
+                match &mut fanout.subscriber {
+                    Subscriber::Node(Some(sink)) => {
+                        let _ = sink.unsubscribe(events_channel(&code)).await;
+                    }
+                    Subscriber::Node(None) => {}
+                    Subscriber::Cluster(cluster) => {
+                        let _ = cluster.sunsubscribe(events_channel(&code)).await;
+                    }
                 }
             }
         });
@@ -338,16 +570,15 @@ impl RoomStore for RedisStore {
         record: &RoomRecord,
         ttl: Duration,
     ) -> Result<bool, StoreError> {
-        let json = to_json(record)?;
-        let created: i64 = self
-            .scripts
-            .create
-            .key(room_key(code, "record"))
-            .arg(json)
-            .arg(millis(ttl))
-            .invoke_async(&mut self.conn())
-            .await
-            .map_err(unavailable)?;
+        let args = [to_json(record)?, millis(ttl).to_string()];
+        let created = self
+            .durable_write(
+                &self.scripts.create,
+                CREATE_LUA,
+                room_key(code, "record"),
+                &args,
+            )
+            .await?;
         Ok(created == 1)
     }
 
@@ -372,17 +603,19 @@ impl RoomStore for RedisStore {
         record: &RoomRecord,
         ttl: Duration,
     ) -> Result<Save, StoreError> {
-        let json = to_json(record)?;
-        let version: u64 = self
-            .scripts
-            .save
-            .key(room_key(code, "record"))
-            .arg(expected)
-            .arg(json)
-            .arg(millis(ttl))
-            .invoke_async(&mut self.conn())
-            .await
-            .map_err(unavailable)?;
+        let args = [
+            expected.to_string(),
+            to_json(record)?,
+            millis(ttl).to_string(),
+        ];
+        let version = self
+            .durable_write(
+                &self.scripts.save,
+                SAVE_LUA,
+                room_key(code, "record"),
+                &args,
+            )
+            .await?;
         Ok(match version {
             0 => Save::Conflict,
             version => Save::Saved(version),
@@ -409,18 +642,22 @@ impl RoomStore for RedisStore {
             .key(room_key(code, "record"))
             .key(room_key(code, "lease"))
             .key(room_key(code, "presence"))
-            .arg(events_channel(code.as_str()))
-            .arg(to_json(&RoomEvent::Deleted)?)
             .invoke_async(&mut self.conn())
             .await
             .map_err(unavailable)?;
-        Ok(())
+        self.publish(code, &RoomEvent::Deleted).await
     }
 
     async fn publish(&self, code: &RoomCode, event: &RoomEvent) -> Result<(), StoreError> {
-        let _: i64 = self
-            .conn()
-            .publish(events_channel(code.as_str()), to_json(event)?)
+        // A Cluster broadcasts `PUBLISH` to every node; `SPUBLISH` stays on the room's shard.
+        let command = match self.commands {
+            Commands::Node(_) => "PUBLISH",
+            Commands::Cluster(_) => "SPUBLISH",
+        };
+        let _: i64 = redis::cmd(command)
+            .arg(events_channel(code.as_str()))
+            .arg(to_json(event)?)
+            .query_async(&mut self.conn())
             .await
             .map_err(unavailable)?;
         Ok(())
@@ -435,12 +672,25 @@ impl RoomStore for RedisStore {
                 // that no event published after this call is missed. While the connection is
                 // down the room is only registered: the reconnection subscribes it and says
                 // "reload".
-                if let Some(sink) = fanout.sink.as_mut() {
-                    let channel = events_channel(code.as_str());
-                    tokio::time::timeout(RESPONSE_TIMEOUT, sink.subscribe(channel))
-                        .await
-                        .map_err(|_| StoreError::Unavailable("redis SUBSCRIBE timed out".into()))?
-                        .map_err(unavailable)?;
+                let channel = events_channel(code.as_str());
+                match &mut fanout.subscriber {
+                    Subscriber::Node(Some(sink)) => {
+                        tokio::time::timeout(RESPONSE_TIMEOUT, sink.subscribe(channel))
+                            .await
+                            .map_err(|_| {
+                                StoreError::Unavailable("redis SUBSCRIBE timed out".into())
+                            })?
+                            .map_err(unavailable)?;
+                    }
+                    Subscriber::Node(None) => {}
+                    Subscriber::Cluster(cluster) => {
+                        tokio::time::timeout(RESPONSE_TIMEOUT, cluster.ssubscribe(channel))
+                            .await
+                            .map_err(|_| {
+                                StoreError::Unavailable("redis SSUBSCRIBE timed out".into())
+                            })?
+                            .map_err(unavailable)?;
+                    }
                 }
                 let (sender, receiver) = broadcast::channel(EVENT_BUFFER);
                 fanout.rooms.insert(code.as_str().to_string(), sender);

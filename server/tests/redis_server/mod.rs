@@ -154,3 +154,102 @@ fn answers_ping(port: u16, child: &mut Child) -> bool {
     }
     false
 }
+
+/// A `redis-server` that keeps its data on disk and can be killed and started again on the same
+/// port from the same directory (a Redis crash and restart).
+#[allow(dead_code)]
+pub struct PersistentRedis {
+    binary: PathBuf,
+    child: Option<Child>,
+    port: u16,
+    args: Vec<String>,
+    dir: tempfile::TempDir,
+}
+
+#[allow(dead_code)]
+impl PersistentRedis {
+    /// Started with `args` (e.g. `--appendonly yes`), or `None` as [`RedisServer::start`].
+    pub fn start(args: &[&str]) -> Option<PersistentRedis> {
+        let Some(binary) = on_path("redis-server") else {
+            assert!(
+                !in_ci(),
+                "redis-server is not on PATH: CI must run the Redis tests (scripts/setup installs it)"
+            );
+            eprintln!("SKIPPED: redis-server is not on PATH (Debian package redis-server)");
+            return None;
+        };
+        let mut redis = PersistentRedis {
+            binary,
+            child: None,
+            port: 0,
+            args: args.iter().map(|a| a.to_string()).collect(),
+            dir: tempfile::tempdir().expect("a temporary directory for redis-server"),
+        };
+        for _ in 0..5 {
+            redis.port = free_port();
+            if redis.spawn() {
+                return Some(redis);
+            }
+        }
+        panic!("redis-server did not start on a free loopback port");
+    }
+
+    fn spawn(&mut self) -> bool {
+        let mut child = Command::new(&self.binary)
+            .args(["--port", &self.port.to_string(), "--bind", "127.0.0.1"])
+            .args(["--save", ""])
+            .args(&self.args)
+            .arg("--dir")
+            .arg(self.dir.path())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("redis-server starts");
+        if answers_ping(self.port, &mut child) {
+            self.child = Some(child);
+            true
+        } else {
+            let _ = child.kill();
+            let _ = child.wait();
+            false
+        }
+    }
+
+    pub fn url(&self) -> String {
+        format!("redis://127.0.0.1:{}/", self.port)
+    }
+
+    /// A plain (blocking) connection for a test to look inside Redis.
+    pub fn connection(&self) -> redis::Connection {
+        redis::Client::open(self.url())
+            .and_then(|client| client.get_connection())
+            .expect("a connection to the test redis-server")
+    }
+
+    /// SIGKILL: nothing flushed that `appendfsync` did not already write.
+    pub fn kill(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            child.kill().expect("kill -9 redis-server");
+            child.wait().expect("reaped");
+        }
+    }
+
+    /// Starts the killed server again, on the same port, from the same directory.
+    pub fn restart(&mut self) {
+        assert!(self.child.is_none(), "restart after kill");
+        assert!(
+            self.spawn(),
+            "redis-server starts again on port {}",
+            self.port
+        );
+    }
+}
+
+impl Drop for PersistentRedis {
+    fn drop(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
