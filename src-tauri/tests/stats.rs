@@ -147,7 +147,11 @@ fn candies_count_long_wins_of_the_local_day() {
     std::fs::write(&progress, serde_json::to_vec(&file).unwrap()).unwrap();
     let app = TestApp::start(dir.path());
     let candies = app.ok("get_candies", json!({"utcOffsetMinutes": offset_minutes}));
-    assert_eq!(candies, json!({"today": 12, "total": 18, "budget": 60}));
+    // The last game to finish is the loss 10 s ago: it is due nothing and gave nothing.
+    assert_eq!(
+        candies,
+        json!({"today": 12, "total": 18, "budget": 60, "last_due": 0, "last_earned": 0})
+    );
 }
 
 #[test]
@@ -182,7 +186,7 @@ fn friend_games_give_candies_once_per_room_game_and_are_kept() {
         );
         assert_eq!(
             candies(&app),
-            json!({"today": 15, "total": 15, "budget": 60})
+            json!({"today": 15, "total": 15, "budget": 60, "last_due": 15, "last_earned": 15})
         );
         assert_eq!(
             app.ok("record_room_result", game(1, "draw", 16)),
@@ -197,9 +201,10 @@ fn friend_games_give_candies_once_per_room_game_and_are_kept() {
             app.ok("record_room_result", game(3, "loss", 60)),
             json!(true)
         );
+        // 15 + 8 + 0 + 5; the last one, the 60-ply loss, gave its 5.
         assert_eq!(
             candies(&app),
-            json!({"today": 28, "total": 28, "budget": 60})
+            json!({"today": 28, "total": 28, "budget": 60, "last_due": 5, "last_earned": 5})
         );
         for bad in [
             json!({"game": {"code": "../x", "rematch": 0, "kind": "english", "result": "win", "plies": 20}}),
@@ -222,7 +227,7 @@ fn friend_games_give_candies_once_per_room_game_and_are_kept() {
     let app = TestApp::start(dir.path());
     assert_eq!(
         candies(&app),
-        json!({"today": 28, "total": 28, "budget": 60})
+        json!({"today": 28, "total": 28, "budget": 60, "last_due": 5, "last_earned": 5})
     );
     assert_eq!(
         app.ok("record_room_result", game(1, "win", 40)),
