@@ -88,6 +88,11 @@ pub enum ClientMessage {
     },
     /// Leaves the pool.
     PoolLeave {},
+    /// Proves the connection's account with its session token (from the sign-in): rated pools
+    /// admit it from then on, at its rating.
+    SignIn {
+        session: String,
+    },
 }
 
 /// The `clock` of a `create` message.
@@ -175,6 +180,12 @@ pub enum ServerMessage<'a> {
     },
     /// The connection left its pool.
     PoolLeft,
+    /// The answer to `sign_in`: the account, its display name and its rating in each game kind.
+    SignedIn {
+        account: i64,
+        name: &'a str,
+        ratings: Value,
+    },
 }
 
 /// The JSON text of a message, with the version.
