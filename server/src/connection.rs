@@ -101,6 +101,7 @@ struct Connection {
     /// Who the player is to the pools (a guest until `sign_in`).
     identity: PlayerIdentity,
     /// The session token a `sign_in` proved (checked again at every pool join). Never logged.
+    #[cfg_attr(not(feature = "accounts"), allow(dead_code))]
     session: Option<String>,
     /// The pool the connection waits in, and where its pairing is told.
     pool: Option<PoolWait>,

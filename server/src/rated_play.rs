@@ -177,3 +177,49 @@ impl RatedResults for StoreRatedResults {
         });
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::RoomCode;
+
+    fn ended(winner: Option<u8>, accounts: [&str; 2]) -> crate::pools::RatedGame {
+        crate::pools::RatedGame {
+            room: RoomCode::parse("K7Q2M9XRTDABCDEFGH1J").expect("code"),
+            game_number: 3,
+            pool: "turkish/rated".into(),
+            kind: "turkish".into(),
+            accounts: accounts.map(str::to_owned),
+            winner,
+            reason: "resignation".into(),
+            moves: vec![],
+            pdn: "1. a3-a4 *".into(),
+        }
+    }
+
+    #[test]
+    fn seat_zero_is_white_and_the_key_names_the_room_game() {
+        let game = to_store_game(&ended(Some(1), ["7", "9"]), 55).expect("a store game");
+        assert_eq!(game.game_key, "K7Q2M9XRTDABCDEFGH1J/3");
+        assert_eq!(game.kind, RatedKind::Turkish);
+        assert_eq!((game.white, game.black), (AccountId(7), AccountId(9)));
+        assert_eq!(game.result, GameResult::BlackWins);
+        assert_eq!(game.pdn, "1. a3-a4 *");
+        assert_eq!(game.finished_ms, 55);
+        let won = to_store_game(&ended(Some(0), ["7", "9"]), 0).expect("a store game");
+        assert_eq!(won.result, GameResult::WhiteWins);
+        let drawn = to_store_game(&ended(None, ["7", "9"]), 0).expect("a store game");
+        assert_eq!(drawn.result, GameResult::Draw);
+        assert!(to_store_game(&ended(Some(0), ["guest:x", "9"]), 0).is_none());
+        assert!(to_store_game(&ended(Some(2), ["7", "9"]), 0).is_none());
+    }
+
+    #[test]
+    fn every_pool_has_its_rated_kind() {
+        for pool in crate::pools::all_pools() {
+            assert!(rated_kind(&pool.kind).is_some(), "{}", pool.kind);
+        }
+        assert_eq!(rated_kind("diamond"), Some(RatedKind::Diamond2));
+        assert_eq!(rated_kind("chess"), None);
+    }
+}
