@@ -267,6 +267,12 @@ mod tests {
             .unwrap(),
             ClientMessage::PlayCpu { seat: None, .. }
         ));
+        assert_eq!(
+            parse(r#"{"v":1,"type":"sign_in","session":"abc"}"#, 4096).unwrap(),
+            ClientMessage::SignIn {
+                session: "abc".into()
+            }
+        );
     }
 
     #[test]
@@ -283,6 +289,8 @@ mod tests {
             (r#"{"v":1,"type":"move","move":7}"#, "malformed"),
             (r#"{"v":1,"type":"ping","extra":1}"#, "malformed"),
             (r#"{"v":1,"type":"answer_draw"}"#, "malformed"),
+            (r#"{"v":1,"type":"sign_in"}"#, "malformed"),
+            (r#"{"v":1,"type":"sign_in","session":7}"#, "malformed"),
             (
                 r#"{"v":1,"type":"answer_draw","accept":"yes"}"#,
                 "malformed",
