@@ -47,7 +47,8 @@ pub struct Config {
     pub pool_wave: Duration,
     /// … and how long a player waits before the CPU stands in.
     pub pool_cpu_after: Duration,
-    /// Where rated games' results go (the ratings store).
+    /// Where rated games' results go: only logged by default; `run_with_accounts` with accounts
+    /// writes them to its player store (`rated_play::StoreRatedResults`).
     pub ratings: Arc<dyn RatedResults>,
     /// Share the pairing pools through this Redis (with the Redis room store); else in memory.
     pub pool_redis: Option<String>,

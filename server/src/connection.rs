@@ -98,8 +98,11 @@ struct Connection {
     strikes: u32,
     /// Set when the connection must end (cut off, or the client is gone).
     closing: bool,
-    /// Who the player is to the pools (a guest until sign-in exists).
+    /// Who the player is to the pools (a guest until `sign_in`).
     identity: PlayerIdentity,
+    /// The session token a `sign_in` proved (checked again at every pool join). Never logged.
+    #[cfg_attr(not(feature = "accounts"), allow(dead_code))]
+    session: Option<String>,
     /// The pool the connection waits in, and where its pairing is told.
     pool: Option<PoolWait>,
     /// Pool joins are rate-limited on their own (each one costs a wave's work).
@@ -120,6 +123,7 @@ pub async fn serve(
         shared: Arc::clone(&shared),
         socket,
         identity: PlayerIdentity::guest(&id),
+        session: None,
         id,
         room: None,
         strikes: 0,
@@ -338,6 +342,7 @@ impl Connection {
                 if !self.pool_joins.take() {
                     return Err(RoomError::RateLimited);
                 }
+                self.refresh_identity(&pool.kind).await?;
                 let now = self.shared.config.time.now_ms();
                 let (token, hash) = lobby::new_token();
                 let (ticket, notices) = self
@@ -380,7 +385,74 @@ impl Connection {
                 self.send(protocol::encode(&ServerMessage::PoolLeft)).await;
                 Ok(())
             }
+            ClientMessage::SignIn { session } => self.sign_in(session).await,
         }
+    }
+
+    /// `sign_in`: the session token's account becomes the connection's identity.
+    #[cfg(feature = "accounts")]
+    async fn sign_in(&mut self, session: String) -> Result<(), RoomError> {
+        if self.pool.is_some() {
+            return Err(RoomError::AlreadyInPool);
+        }
+        let accounts = self.shared.accounts.clone().ok_or(RoomError::NoAccounts)?;
+        let signed_in = match crate::rated_play::sign_in(&accounts, &session).await {
+            Ok(signed_in) => signed_in,
+            Err(error) => {
+                // A refused token leaves the connection a guest (not the previous account).
+                if matches!(error, RoomError::BadSession) {
+                    self.session = None;
+                    self.identity = PlayerIdentity::guest(&self.id);
+                }
+                return Err(error);
+            }
+        };
+        let account = signed_in.account.id;
+        self.identity = PlayerIdentity {
+            player: crate::rated_play::player_key(account),
+            account: Some(account.0.to_string()),
+            rating: crate::pools::DEFAULT_RATING,
+        };
+        self.session = Some(session);
+        let ratings = serde_json::to_value(&signed_in.ratings).unwrap_or_default();
+        self.send(protocol::encode(&ServerMessage::SignedIn {
+            account: account.0,
+            name: &signed_in.account.display_name,
+            ratings,
+        }))
+        .await;
+        Ok(())
+    }
+
+    #[cfg(not(feature = "accounts"))]
+    async fn sign_in(&mut self, _session: String) -> Result<(), RoomError> {
+        Err(RoomError::NoAccounts)
+    }
+
+    /// Before a pool join: a signed-in connection's session is checked again and its rating in
+    /// the pool's game kind read (a session signed out since makes the connection a guest).
+    #[cfg(feature = "accounts")]
+    async fn refresh_identity(&mut self, pool_kind: &str) -> Result<(), RoomError> {
+        let (Some(session), Some(accounts)) = (&self.session, &self.shared.accounts) else {
+            return Ok(());
+        };
+        match crate::rated_play::identity(accounts, session, pool_kind).await {
+            Ok(identity) => {
+                self.identity = identity;
+                Ok(())
+            }
+            Err(RoomError::BadSession) => {
+                self.session = None;
+                self.identity = PlayerIdentity::guest(&self.id);
+                Err(RoomError::BadSession)
+            }
+            Err(error) => Err(error),
+        }
+    }
+
+    #[cfg(not(feature = "accounts"))]
+    async fn refresh_identity(&mut self, _pool_kind: &str) -> Result<(), RoomError> {
+        Ok(())
     }
 
     fn ensure_free(&self) -> Result<(), RoomError> {

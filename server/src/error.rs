@@ -79,6 +79,12 @@ pub enum RoomError {
     AlreadyInPool,
     #[error("this connection is not waiting in a pool")]
     NotInPool,
+    #[error("unknown, expired or signed-out session")]
+    BadSession,
+    #[error("this server keeps no accounts: sign-in is not offered")]
+    NoAccounts,
+    #[error("accounts are unavailable; try again")]
+    AccountsUnavailable,
 }
 
 impl RoomError {
@@ -119,6 +125,9 @@ impl RoomError {
             RoomError::SignInRequired => "sign_in_required",
             RoomError::AlreadyInPool => "already_in_pool",
             RoomError::NotInPool => "not_in_pool",
+            RoomError::BadSession => "bad_session",
+            RoomError::NoAccounts => "sign_in_unavailable",
+            RoomError::AccountsUnavailable => "unavailable",
         }
     }
 

@@ -20,7 +20,8 @@
 //! - [`bench`]: the load generator behind `damas-server bench` (rooms; pools in `bench_pools`).
 //! - With the `accounts` feature (default): `accounts` (sessions, sign-in with OpenID Connect,
 //!   the `/api` and `/auth` routes), `ratings` (Elo per game kind) and `player_store` (the
-//!   `PlayerStore` seam on SQLite or PostgreSQL, with `record_rated_game` for rated games).
+//!   `PlayerStore` seam on SQLite or PostgreSQL, with `record_rated_game` for rated games) and
+//!   `rated_play` (a socket's `sign_in`, rated results written to the player store).
 #[cfg(feature = "accounts")]
 pub mod accounts;
 pub mod bench;
@@ -41,6 +42,8 @@ pub mod player_store;
 pub mod pool_redis;
 pub mod pools;
 pub mod protocol;
+#[cfg(feature = "accounts")]
+pub mod rated_play;
 #[cfg(feature = "accounts")]
 pub mod ratings;
 pub mod server;

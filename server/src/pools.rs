@@ -97,8 +97,8 @@ pub fn pool_clock(kind: &str) -> Option<ClockSettings> {
     }
 }
 
-/// Who a player is to the pools. Until sign-in exists every player is a guest: the key is the
-/// connection's, no account, the default rating.
+/// Who a player is to the pools: a guest (the key is the connection's, no account, the default
+/// rating) until the connection signs in (`sign_in`), then the account and its rating.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayerIdentity {
     /// Never paired with an entry of the same key (an account's id, or a guest's connection).
@@ -207,6 +207,8 @@ pub fn pair_wave(waiting: &[Candidate]) -> Vec<(usize, usize)> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RatedGame {
     pub room: RoomCode,
+    /// Games played in the room before this one (room code and this number name the game once).
+    pub game_number: u32,
     /// The pool's name (`english/rated` …).
     pub pool: String,
     pub kind: String,
@@ -216,6 +218,9 @@ pub struct RatedGame {
     pub winner: Option<u8>,
     pub reason: String,
     pub moves: Vec<String>,
+    /// The game's record (PDN for draughts, record text for the star games); empty if the
+    /// record could not be replayed.
+    pub pdn: String,
 }
 
 /// Where the result of a rated game goes (the ratings store). Called once per game, by the
@@ -252,14 +257,19 @@ pub fn rated_end(before: &RoomRecord, after: &RoomRecord) -> Option<RatedGame> {
     let [Some(a), Some(b)] = accounts.as_slice() else {
         return None;
     };
+    let pdn = crate::play::replay(after, None)
+        .map(|session| session.export_text())
+        .unwrap_or_default();
     Some(RatedGame {
         room: after.code.clone(),
+        game_number: after.rematch,
         pool: pool.clone(),
         kind: after.game.kind.clone(),
         accounts: [a.clone(), b.clone()],
         winner: result.winner,
         reason: result.reason.clone(),
         moves: after.moves.clone(),
+        pdn,
     })
 }
 

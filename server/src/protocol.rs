@@ -88,6 +88,11 @@ pub enum ClientMessage {
     },
     /// Leaves the pool.
     PoolLeave {},
+    /// Proves the connection's account with its session token (from the sign-in): rated pools
+    /// admit it from then on, at its rating.
+    SignIn {
+        session: String,
+    },
 }
 
 /// The `clock` of a `create` message.
@@ -175,6 +180,12 @@ pub enum ServerMessage<'a> {
     },
     /// The connection left its pool.
     PoolLeft,
+    /// The answer to `sign_in`: the account, its display name and its rating in each game kind.
+    SignedIn {
+        account: i64,
+        name: &'a str,
+        ratings: Value,
+    },
 }
 
 /// The JSON text of a message, with the version.
@@ -256,6 +267,12 @@ mod tests {
             .unwrap(),
             ClientMessage::PlayCpu { seat: None, .. }
         ));
+        assert_eq!(
+            parse(r#"{"v":1,"type":"sign_in","session":"abc"}"#, 4096).unwrap(),
+            ClientMessage::SignIn {
+                session: "abc".into()
+            }
+        );
     }
 
     #[test]
@@ -272,6 +289,8 @@ mod tests {
             (r#"{"v":1,"type":"move","move":7}"#, "malformed"),
             (r#"{"v":1,"type":"ping","extra":1}"#, "malformed"),
             (r#"{"v":1,"type":"answer_draw"}"#, "malformed"),
+            (r#"{"v":1,"type":"sign_in"}"#, "malformed"),
+            (r#"{"v":1,"type":"sign_in","session":7}"#, "malformed"),
             (
                 r#"{"v":1,"type":"answer_draw","accept":"yes"}"#,
                 "malformed",

@@ -82,14 +82,22 @@ pub async fn run(
     run_with_accounts(listener, store, config, None, shutdown).await
 }
 
-/// [`run`], plus the accounts, ratings and ranking routes (`/api/…`) when `accounts` is given.
+/// [`run`], plus the accounts, ratings and ranking routes (`/api/…`) when `accounts` is given;
+/// then sockets may `sign_in` and rated games are written to its player store.
 pub async fn run_with_accounts(
     listener: TcpListener,
     store: Arc<dyn RoomStore>,
-    config: Config,
+    #[allow(unused_mut)] mut config: Config,
     accounts: Option<Arc<AccountsService>>,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
+    #[cfg(feature = "accounts")]
+    if let Some(accounts) = &accounts {
+        config.ratings = Arc::new(crate::rated_play::StoreRatedResults::new(
+            Arc::clone(&accounts.store),
+            accounts.time.clone(),
+        ));
+    }
     let (stop, stopped) = watch::channel(false);
     let connections = Arc::new(Semaphore::new(config.max_connections));
     let mut builder = auto::Builder::new(TokioExecutor::new());
