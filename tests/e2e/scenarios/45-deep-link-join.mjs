@@ -31,7 +31,8 @@ async function waitJoinScreen(ui, code, what) {
   await ui.driver.wait(async () => (await ui.driver.executeScript(
     "const e = document.querySelector('[data-testid=room-screen]'); return e && e.dataset.phase")) === 'join', 10000, 'the join phase');
   const shown = await ui.driver.executeScript("return document.querySelector('[data-testid=room-join] code')?.textContent");
-  assert.equal(shown, code, 'the join screen shows the link\'s code');
+  // Shown as people read it: in groups of five joined by dashes.
+  assert.equal(shown, code.replace(/(.{5})(?=.)/g, '$1-'), 'the join screen shows the link\'s code');
 }
 
 export default {
