@@ -1,5 +1,5 @@
 //! Rooms end to end: a real server on a loopback port, real WebSocket clients. Every rule of
-//! issue 10 / the seeds' "play with friends" sections: create, join, full games of the five
+//! the seeds' "play with friends" sections: create, join, full games of the five
 //! games judged by the server, rematch rotations, the CPU in free seats, leaving, dropped
 //! connections (45 s takeover on the server's test-moved time), clocks with byo-yomi, expiry,
 //! spectators.
