@@ -22,6 +22,15 @@ use tokio::time::Instant;
 /// Pool joins a connection may make: one every 2 s on average, bursts of 5.
 const POOL_JOINS_PER_SECOND: f64 = 0.5;
 const POOL_JOIN_BURST: f64 = 5.0;
+/// Draw offers a connection may make: one every 5 s on average, bursts of 3.
+const DRAW_OFFERS_PER_SECOND: f64 = 0.2;
+const DRAW_OFFER_BURST: f64 = 3.0;
+/// The actions limited per connection and per account.
+#[derive(Clone, Copy)]
+enum Limited {
+    PoolJoin,
+    DrawOffer,
+}
 /// How long `pool_leave` waits for the room of a pairing a wave has just made.
 const PAIRING_PATIENCE: Duration = Duration::from_secs(2);
 /// A seat's presence is renewed this often (its entry lives `PRESENCE_TTL`).
@@ -105,8 +114,10 @@ struct Connection {
     session: Option<String>,
     /// The pool the connection waits in, and where its pairing is told.
     pool: Option<PoolWait>,
-    /// Pool joins are rate-limited on their own (each one costs a wave's work).
+    /// Pool joins are rate-limited on their own (each one costs a wave's work) …
     pool_joins: RateLimit,
+    /// … and so are draw offers (each one is shown to the opponent).
+    draw_offers: RateLimit,
 }
 
 /// Serves one socket until it closes or the server shuts down.
@@ -130,6 +141,7 @@ pub async fn serve(
         closing: false,
         pool: None,
         pool_joins: RateLimit::new(POOL_JOINS_PER_SECOND, POOL_JOIN_BURST),
+        draw_offers: RateLimit::new(DRAW_OFFERS_PER_SECOND, DRAW_OFFER_BURST),
     };
     let mut shutdown = shared.shutdown.clone();
     let mut presence = tokio::time::interval(PRESENCE_RENEWAL);
@@ -317,7 +329,10 @@ impl Connection {
                 self.send(protocol::encode(&ServerMessage::Pong)).await;
                 Ok(())
             }
-            ClientMessage::OfferDraw {} => self.act(Action::OfferDraw).await,
+            ClientMessage::OfferDraw {} => {
+                self.limit(Limited::DrawOffer)?;
+                self.act(Action::OfferDraw).await
+            }
             ClientMessage::AnswerDraw { accept } => self.act(Action::AnswerDraw { accept }).await,
             ClientMessage::Abort {} => self.act(Action::Abort).await,
             ClientMessage::Undo {} => self.act(Action::Undo).await,
@@ -339,9 +354,7 @@ impl Connection {
             ClientMessage::PoolJoin { pool, nickname } => {
                 self.ensure_free()?;
                 let nickname = lobby::clean_nickname(&nickname)?;
-                if !self.pool_joins.take() {
-                    return Err(RoomError::RateLimited);
-                }
+                self.limit(Limited::PoolJoin)?;
                 self.refresh_identity(&pool.kind).await?;
                 let now = self.shared.config.time.now_ms();
                 let (token, hash) = lobby::new_token();
@@ -453,6 +466,23 @@ impl Connection {
     #[cfg(not(feature = "accounts"))]
     async fn refresh_identity(&mut self, _pool_kind: &str) -> Result<(), RoomError> {
         Ok(())
+    }
+
+    /// Takes a token for `action` from the connection's bucket and, signed in, the account's
+    /// (shared by all its sockets on this instance); `rate_limited` when either is empty.
+    fn limit(&mut self, action: Limited) -> Result<(), RoomError> {
+        let limits = &self.shared.account_limits;
+        let (connection, account) = match action {
+            Limited::PoolJoin => (&mut self.pool_joins, &limits.pool_joins),
+            Limited::DrawOffer => (&mut self.draw_offers, &limits.draw_offers),
+        };
+        if !connection.take() {
+            return Err(RoomError::RateLimited);
+        }
+        match &self.identity.account {
+            Some(id) if !account.allow(id) => Err(RoomError::RateLimited),
+            _ => Ok(()),
+        }
     }
 
     fn ensure_free(&self) -> Result<(), RoomError> {

@@ -11,7 +11,7 @@ pub enum RoomError {
     /// Not JSON, not an object, a missing or mistyped field, an unknown `type`.
     #[error("malformed message: {0}")]
     Malformed(String),
-    #[error("unsupported protocol version {0} (this server speaks 1)")]
+    #[error("unsupported protocol version {0} (this server speaks versions 1 and 2)")]
     Version(u64),
     #[error("message larger than {0} bytes")]
     TooLarge(usize),

@@ -509,8 +509,11 @@ impl Hub {
                 Save::Saved(version) => {
                     self.kept_alive_at = now;
                     // Only the save that ended a rated game reports it: once, on one instance.
-                    if let Some(rated) = crate::pools::rated_end(&loaded.value, &record) {
-                        self.shared.config.ratings.record(rated);
+                    if let Some(rated) = crate::pools::rated_end(&loaded.value, &record, now) {
+                        self.shared
+                            .config
+                            .ratings
+                            .record(rated, Arc::clone(&self.shared.store));
                     }
                     let event = RoomEvent::Changed { version };
                     if let Err(error) = self.shared.store.publish(&self.code, &event).await {
@@ -692,6 +695,7 @@ impl Hub {
             .collect();
         if self.lease && record.started && record.result.is_none() && !game.is_over() {
             deadlines.extend(crate::clocks::flag_deadline(record, game.to_move()));
+            deadlines.extend(offers::abort_deadline(record));
         }
         deadlines.into_iter().min()
     }

@@ -42,8 +42,10 @@ pub mod player_store;
 pub mod pool_redis;
 pub mod pools;
 pub mod protocol;
+pub mod rate_limit;
 #[cfg(feature = "accounts")]
 pub mod rated_play;
+pub mod rated_record;
 #[cfg(feature = "accounts")]
 pub mod ratings;
 pub mod server;

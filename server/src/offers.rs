@@ -6,7 +6,9 @@
 //! - a declined or lapsed offer keeps its offerer from offering again for
 //!   [`OFFER_COOLDOWN_PLIES`] plies (no spam);
 //! - a game is aborted (ended without a result, reason `aborted`) only while a side has not made
-//!   its first move.
+//!   its first move; a pairing's game between two people is aborted by itself when the side to
+//!   make its first move has not made it [`FIRST_MOVE_MS`] (30 s) after its turn began (a player
+//!   who never came, or whose instance died before they were told), as lichess does.
 //!
 //! Pure functions on the room record, like `play` and `lobby`.
 
@@ -23,6 +25,46 @@ pub const OFFER_COOLDOWN_PLIES: usize = 10;
 pub const AGREEMENT: &str = "agreement";
 /// The `result.reason` of an aborted game (no winner, no result for ratings).
 pub const ABORTED: &str = "aborted";
+
+/// How long each side of a pairing's game has for its first move before the game is aborted.
+pub const FIRST_MOVE_MS: u64 = 30_000;
+
+/// When the game of `record` is aborted by itself if the side to move has not moved: a pairing
+/// between two people (never the CPU), running, before both sides' first moves.
+pub fn abort_deadline(record: &RoomRecord) -> Option<u64> {
+    let crate::store::RoomKind::Pool {
+        cpu_level: None, ..
+    } = &record.kind
+    else {
+        return None;
+    };
+    if !record.started
+        || record.result.is_some()
+        || record.seats.len() != 2
+        || record.moves.len() >= record.seats.len()
+    {
+        return None;
+    }
+    record
+        .turn_started_at
+        .map(|at| at.saturating_add(FIRST_MOVE_MS))
+}
+
+/// Aborts the game if its first-move deadline has passed at `now`; true if it did.
+pub fn abort_if_due(record: &mut RoomRecord, now: u64) -> bool {
+    if abort_deadline(record).is_none_or(|deadline| now < deadline) {
+        return false;
+    }
+    record.offers.pending = None;
+    record.result = Some(RoomResult {
+        winner: None,
+        reason: ABORTED.into(),
+        flagged: None,
+        ratings: None,
+    });
+    record.turn_started_at = None;
+    true
+}
 
 /// The draw offers of a room's current game.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -135,6 +177,7 @@ fn agree(record: &mut RoomRecord) -> Result<(), RoomError> {
         winner: None,
         reason: AGREEMENT.into(),
         flagged: None,
+        ratings: None,
     });
     record.turn_started_at = None;
     Ok(())
@@ -161,6 +204,7 @@ pub fn abort(record: &mut RoomRecord, game: &Option<Game>, seat: u8) -> Result<(
         winner: None,
         reason: ABORTED.into(),
         flagged: None,
+        ratings: None,
     });
     record.turn_started_at = None;
     Ok(())

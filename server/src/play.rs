@@ -204,6 +204,10 @@ pub fn settle(
     if !record.started || record.result.is_some() || current.is_over() {
         return Ok(false);
     }
+    // A first move that never came ends the game without a result (before any flag falls).
+    if crate::offers::abort_if_due(record, now) {
+        return Ok(true);
+    }
     let seat = current.to_move();
     match clocks::flag_deadline(record, seat) {
         Some(deadline) if now >= deadline => {
@@ -242,6 +246,7 @@ fn result_of(outcome: OutcomeView, reason: Option<&str>, flagged: u8) -> RoomRes
         winner: outcome.winner,
         flagged: reason.map(|_| flagged),
         reason: reason.map(str::to_string).unwrap_or(rules_reason),
+        ratings: None,
     }
 }
 

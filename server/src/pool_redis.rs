@@ -5,6 +5,8 @@
 //! - `damas:pool:{NAME}:lease`   string: the instance running the pool's waves (`PX` ttl), as a
 //!   room's lease decides who runs its timers;
 //! - `damas:pool:previous`       hash player → the opponent of their last pairing;
+//! - `damas:pool:alive:INSTANCE` string with a `PX` ttl: the instance lives (renewed every
+//!   [`HEARTBEAT`] by its own task, in real time);
 //! - channel `damas:pool:notices:INSTANCE`: pairings for the players connected to INSTANCE.
 //!
 //! Every instance tries each pool's lease at every wave; the holder reads the queue, decides with
@@ -12,6 +14,12 @@
 //! player who left meanwhile is never paired. A claimed pair's room is made, then each player is
 //! told on their instance's channel. If the holder dies, its lease lapses and another instance
 //! runs the next waves: the entries are in Redis, nobody is lost.
+//!
+//! An entry is only good while its instance lives: that instance holds the player's socket and
+//! tells them their pairing. The wave holder drops the entries of an instance whose `alive` key
+//! has lapsed ([`ALIVE_TTL_MS`] after its last heartbeat), so a dead instance's players are never
+//! paired into rooms nobody comes to. An instance whose key lapsed while it lived (cut off from
+//! Redis for that long) finds out at its next heartbeat and puts its waiting players back.
 
 use crate::pools::{all_pools, decide_pool, Decision, PoolNotice, WaitingEntry};
 use crate::store::StoreError;
@@ -25,6 +33,10 @@ use tokio::sync::mpsc;
 
 /// A pool lease outlives a missed wave or two, and lapses within seconds of a crash.
 const LEASE_TTL_MS: u64 = 6_000;
+/// An instance renews its `alive` key this often …
+pub const HEARTBEAT: Duration = Duration::from_secs(2);
+/// … which lapses this long after the last renewal: its waiting players are then dropped.
+pub const ALIVE_TTL_MS: u64 = 6_000;
 /// Pause between attempts to reopen the notices subscription.
 const RETRY: Duration = Duration::from_millis(250);
 const PREVIOUS: &str = "damas:pool:previous";
@@ -33,6 +45,10 @@ const PREVIOUS_TTL_MS: u64 = 24 * 60 * 60 * 1000;
 
 fn key(pool: &str, part: &str) -> String {
     format!("damas:pool:{{{pool}}}:{part}")
+}
+
+fn alive_key(instance: &str) -> String {
+    format!("damas:pool:alive:{instance}")
 }
 
 fn notices_channel(instance: &str) -> String {
@@ -57,6 +73,7 @@ pub struct RedisPools {
     claim: Script,
     update: Script,
     lease: Script,
+    heartbeat: Script,
     listener: tokio::task::JoinHandle<()>,
 }
 
@@ -116,9 +133,29 @@ impl RedisPools {
                  end
                  return 0",
             ),
+            // 1: the key had lapsed (or never was): this instance was taken for dead.
+            heartbeat: Script::new(
+                "if redis.call('SET', KEYS[1], '1', 'XX', 'PX', ARGV[1]) then return 0 end
+                 redis.call('SET', KEYS[1], '1', 'PX', ARGV[1])
+                 return 1",
+            ),
             listener,
         };
+        pools.beat(instance).await?;
         Ok((pools, rx))
+    }
+
+    /// Renews this instance's `alive` key; true if it had lapsed (the holder may have dropped
+    /// this instance's entries: they are to be put back).
+    pub async fn beat(&self, instance: &str) -> Result<bool, StoreError> {
+        let lapsed: i64 = self
+            .heartbeat
+            .key(alive_key(instance))
+            .arg(ALIVE_TTL_MS)
+            .invoke_async(&mut self.commands.clone())
+            .await
+            .map_err(unavailable)?;
+        Ok(lapsed == 1)
     }
 
     pub async fn add(&self, pool: &str, entry: &WaitingEntry) -> Result<(), StoreError> {
@@ -173,16 +210,52 @@ impl RedisPools {
     /// One wave of every pool whose lease `owner` holds: the claimed decisions.
     pub async fn decide(&self, owner: &str, now: u64, cpu_after_ms: u64) -> Vec<Decision> {
         let mut decisions = Vec::new();
+        // Whether each instance met lives, asked once a wave.
+        let mut alive = HashMap::new();
         for choice in all_pools() {
             let Ok(pool) = choice.check() else {
                 continue;
             };
-            match self.decide_pool(&pool, owner, now, cpu_after_ms).await {
+            match self
+                .decide_pool(&pool, owner, now, cpu_after_ms, &mut alive)
+                .await
+            {
                 Ok(decided) => decisions.extend(decided),
                 Err(error) => tracing::warn!(%pool, %error, "pool wave failed"),
             }
         }
         decisions
+    }
+
+    /// The entries whose instance lives; the others are taken out of the pool.
+    async fn drop_dead(
+        &self,
+        pool: &str,
+        entries: Vec<WaitingEntry>,
+        alive: &mut HashMap<String, bool>,
+    ) -> Result<Vec<WaitingEntry>, StoreError> {
+        let mut conn = self.commands.clone();
+        let mut living = Vec::with_capacity(entries.len());
+        for entry in entries {
+            let lives = match alive.get(&entry.instance) {
+                Some(&lives) => lives,
+                None => {
+                    let lives: bool = conn
+                        .exists(alive_key(&entry.instance))
+                        .await
+                        .map_err(unavailable)?;
+                    alive.insert(entry.instance.clone(), lives);
+                    lives
+                }
+            };
+            if lives {
+                living.push(entry);
+            } else {
+                tracing::info!(%pool, instance = %entry.instance, "waiting player of a dead instance dropped");
+                self.remove(pool, &entry.id).await?;
+            }
+        }
+        Ok(living)
     }
 
     async fn decide_pool(
@@ -191,6 +264,7 @@ impl RedisPools {
         owner: &str,
         now: u64,
         cpu_after_ms: u64,
+        alive: &mut HashMap<String, bool>,
     ) -> Result<Vec<Decision>, StoreError> {
         let mut conn = self.commands.clone();
         let held: i64 = self
@@ -222,6 +296,10 @@ impl RedisPools {
             .flatten()
             .filter_map(|json| serde_json::from_str(&json).ok())
             .collect();
+        let entries = self.drop_dead(pool, entries, alive).await?;
+        if entries.is_empty() {
+            return Ok(Vec::new());
+        }
         let players: Vec<&str> = entries.iter().map(|e| e.player.as_str()).collect();
         let previous: Vec<Option<String>> = redis::cmd("HMGET")
             .arg(PREVIOUS)

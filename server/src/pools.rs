@@ -218,15 +218,29 @@ pub struct RatedGame {
     pub winner: Option<u8>,
     pub reason: String,
     pub moves: Vec<String>,
-    /// The game's record (PDN for draughts, record text for the star games); empty if the
-    /// record could not be replayed.
+    /// The game's record (PDN for draughts, record text for the star games) with its tags, the
+    /// players named by their seats' nicknames; empty if the record could not be replayed.
     pub pdn: String,
+    /// The record's tag of each seat's player (`White`, `Black` …), for naming them again.
+    pub name_tags: [String; 2],
+}
+
+/// One seat's rating change in a rated game, written into the room's `result.ratings` once the
+/// player store has the game: whole points, as players see them (the store keeps them unrounded).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatRating {
+    pub seat: u8,
+    pub before: u32,
+    pub after: u32,
+    /// Still provisional after this game (shown with a `?`).
+    pub provisional: bool,
 }
 
 /// Where the result of a rated game goes (the ratings store). Called once per game, by the
-/// instance whose save ended it; aborted games and games with the CPU never reach it.
+/// instance whose save ended it; aborted games and games with the CPU never reach it. `rooms`
+/// is the room store, where the rating changes are written back (`result.ratings`).
 pub trait RatedResults: Send + Sync + std::fmt::Debug {
-    fn record(&self, game: RatedGame);
+    fn record(&self, game: RatedGame, rooms: Arc<dyn crate::store::RoomStore>);
 }
 
 /// Until ratings are kept: the result is only logged.
@@ -234,13 +248,13 @@ pub trait RatedResults: Send + Sync + std::fmt::Debug {
 pub struct LogRatedResults;
 
 impl RatedResults for LogRatedResults {
-    fn record(&self, game: RatedGame) {
+    fn record(&self, game: RatedGame, _rooms: Arc<dyn crate::store::RoomStore>) {
         tracing::info!(room = %game.room, pool = %game.pool, winner = ?game.winner, "rated game ended (ratings not kept by this build)");
     }
 }
 
 /// The rated game `before` → `after` ended with, if this save ended one.
-pub fn rated_end(before: &RoomRecord, after: &RoomRecord) -> Option<RatedGame> {
+pub fn rated_end(before: &RoomRecord, after: &RoomRecord, now: u64) -> Option<RatedGame> {
     let RoomKind::Pool {
         pool,
         rated: true,
@@ -257,10 +271,24 @@ pub fn rated_end(before: &RoomRecord, after: &RoomRecord) -> Option<RatedGame> {
     let [Some(a), Some(b)] = accounts.as_slice() else {
         return None;
     };
-    let pdn = crate::play::replay(after, None)
-        .map(|session| session.export_text())
-        .unwrap_or_default();
+    let nicknames = [0, 1].map(|seat| {
+        after
+            .seats
+            .get(seat)
+            .and_then(|s| s.nickname.clone())
+            .unwrap_or_else(|| "?".into())
+    });
+    let record = crate::rated_record::rated_record(
+        after,
+        &crate::rated_record::RecordTags {
+            names: [&nicknames[0], &nicknames[1]],
+            kind: &after.game.kind,
+            game_number: after.rematch,
+            finished_ms: now,
+        },
+    );
     Some(RatedGame {
+        name_tags: record.name_tags,
         room: after.code.clone(),
         game_number: after.rematch,
         pool: pool.clone(),
@@ -269,7 +297,7 @@ pub fn rated_end(before: &RoomRecord, after: &RoomRecord) -> Option<RatedGame> {
         winner: result.winner,
         reason: result.reason.clone(),
         moves: after.moves.clone(),
-        pdn,
+        pdn: record.text,
     })
 }
 
@@ -391,6 +419,10 @@ pub struct Pools {
     waiters: Mutex<HashMap<String, mpsc::UnboundedSender<PoolNotice>>>,
     #[cfg(feature = "redis")]
     redis: Option<crate::pool_redis::RedisPools>,
+    /// With Redis: this instance's waiting entries (by id, with their pool), put back if the
+    /// instance was taken for dead meanwhile (see `pool_redis`).
+    #[cfg(feature = "redis")]
+    local: Mutex<HashMap<String, (String, WaitingEntry)>>,
 }
 
 impl Pools {
@@ -405,6 +437,35 @@ impl Pools {
 
     fn memory(&self) -> std::sync::MutexGuard<'_, MemoryPools> {
         self.memory.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    #[cfg(feature = "redis")]
+    fn local(&self) -> std::sync::MutexGuard<'_, HashMap<String, (String, WaitingEntry)>> {
+        self.local.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// This instance was taken for dead while it lived: its waiting players go back in Redis
+    /// (those whose connections still wait).
+    #[cfg(feature = "redis")]
+    async fn put_back(&self) {
+        let Some(redis) = &self.redis else {
+            return;
+        };
+        let entries: Vec<(String, WaitingEntry)> = self
+            .local()
+            .values()
+            .filter(|(_, entry)| self.is_waiting_here(&entry.id))
+            .cloned()
+            .collect();
+        tracing::warn!(
+            waiting = entries.len(),
+            "this instance was taken for dead: its pool entries go back"
+        );
+        for (pool, entry) in entries {
+            if let Err(error) = redis.add(&pool, &entry).await {
+                tracing::warn!(%error, "pool entry not put back");
+            }
+        }
     }
 
     fn waiters(
@@ -449,6 +510,7 @@ impl Pools {
                 self.waiters().remove(&id);
                 return Err(error.into());
             }
+            self.local().insert(id.clone(), (pool.clone(), entry));
             return Ok((Ticket { pool, id }, notices));
         }
         self.memory()
@@ -464,7 +526,7 @@ impl Pools {
     pub async fn leave(&self, ticket: &Ticket) -> bool {
         let removed = self.remove_entry(ticket).await;
         if removed {
-            self.waiters().remove(&ticket.id);
+            self.forget(&ticket.id);
         }
         removed
     }
@@ -497,6 +559,8 @@ impl Pools {
 
     /// Tells a player of this instance about their pairing (false: not waiting here any more).
     pub fn deliver(&self, id: &str, notice: PoolNotice) -> bool {
+        #[cfg(feature = "redis")]
+        self.local().remove(id);
         match self.waiters().remove(id) {
             Some(notify) => notify.send(notice).is_ok(),
             None => false,
@@ -505,6 +569,8 @@ impl Pools {
 
     /// The connection of entry `id` is gone: it hears nothing more.
     pub fn forget(&self, id: &str) {
+        #[cfg(feature = "redis")]
+        self.local().remove(id);
         self.waiters().remove(id);
     }
 
@@ -583,6 +649,29 @@ pub async fn run_waves(shared: Arc<Shared>) {
         let now = time.now_ms();
         next = now + wave_ms;
         wave(&shared, now).await;
+    }
+}
+
+/// With Redis: renews this instance's `alive` key every `pool_redis::HEARTBEAT` of real time
+/// (whether the process lives is no matter of the game clock), until the server shuts down.
+#[cfg(feature = "redis")]
+pub async fn run_heartbeat(shared: Arc<Shared>) {
+    let Some(redis) = &shared.pools.redis else {
+        return;
+    };
+    let mut tick = tokio::time::interval(crate::pool_redis::HEARTBEAT);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut shutdown = shared.shutdown.clone();
+    loop {
+        tokio::select! {
+            _ = tick.tick() => {}
+            _ = shutdown.changed() => return,
+        }
+        match redis.beat(&shared.config.instance).await {
+            Ok(true) => shared.pools.put_back().await,
+            Ok(false) => {}
+            Err(error) => tracing::warn!(%error, "pool heartbeat failed"),
+        }
     }
 }
 

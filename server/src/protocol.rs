@@ -1,5 +1,6 @@
-//! The wire protocol, version 1: JSON text messages, one object each, with `v` (the version) and
-//! `type`. Message by message in docs/protocol.md. Parsing never panics: anything else is a
+//! The wire protocol, version 2: JSON text messages, one object each, with `v` (the version) and
+//! `type`. Version 2 only adds to version 1 (pools, sign-in, draw offers, abort, play the CPU,
+//! undo/redo, rating changes in a result), so messages marked `v: 1` are served as before. Message by message in docs/protocol.md. Parsing never panics: anything else is a
 //! typed [`RoomError`] answered with an `error` message.
 
 use crate::error::RoomError;
@@ -9,8 +10,10 @@ use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use serde_json::Value;
 
-/// The protocol version this server speaks.
-pub const VERSION: u64 = 1;
+/// The protocol version this server speaks (also the `v` of every `room` it sends) …
+pub const VERSION: u64 = 2;
+/// … and the oldest it still serves: a version-1 client keeps working unchanged.
+pub const OLDEST_VERSION: u64 = 1;
 
 /// A message from a client.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
@@ -115,7 +118,9 @@ pub fn parse(text: &str, max_bytes: usize) -> Result<ClientMessage, RoomError> {
         return Err(RoomError::Malformed("expected a JSON object".into()));
     };
     match object.remove("v") {
-        Some(Value::Number(n)) if n.as_u64() == Some(VERSION) => {}
+        Some(Value::Number(n))
+            if n.as_u64()
+                .is_some_and(|v| (OLDEST_VERSION..=VERSION).contains(&v)) => {}
         Some(Value::Number(n)) => return Err(RoomError::Version(n.as_u64().unwrap_or(0))),
         Some(_) => return Err(RoomError::Malformed("`v` must be a number".into())),
         None => return Err(RoomError::Malformed("missing protocol version `v`".into())),
@@ -247,6 +252,15 @@ mod tests {
             parse(r#"{"type":"ping","v":1}"#, 4096).unwrap(),
             ClientMessage::Ping {}
         );
+        // Version 2 adds to version 1: both are served, every message under either.
+        assert_eq!(
+            parse(r#"{"type":"ping","v":2}"#, 4096).unwrap(),
+            ClientMessage::Ping {}
+        );
+        assert_eq!(
+            parse(r#"{"v":2,"type":"abort"}"#, 4096).unwrap(),
+            ClientMessage::Abort {}
+        );
         assert_eq!(
             parse(r#"{"v":1,"type":"answer_draw","accept":false}"#, 4096).unwrap(),
             ClientMessage::AnswerDraw { accept: false }
@@ -281,7 +295,8 @@ mod tests {
             ("", "malformed"),
             ("[]", "malformed"),
             ("{}", "malformed"),
-            (r#"{"v":2,"type":"ping"}"#, "unsupported_version"),
+            (r#"{"v":3,"type":"ping"}"#, "unsupported_version"),
+            (r#"{"v":0,"type":"ping"}"#, "unsupported_version"),
             (r#"{"v":"1","type":"ping"}"#, "malformed"),
             (r#"{"v":1}"#, "malformed"),
             (r#"{"v":1,"type":"fly"}"#, "malformed"),
@@ -310,7 +325,7 @@ mod tests {
     #[test]
     fn encodes_with_the_version() {
         let text = encode(&ServerMessage::Pong);
-        assert_eq!(text, r#"{"v":1,"type":"pong"}"#);
+        assert_eq!(text, r#"{"v":2,"type":"pong"}"#);
         let error = error_message(&RoomError::NotYourTurn);
         let value: Value = serde_json::from_str(&error).unwrap();
         assert_eq!(value["type"], "error");

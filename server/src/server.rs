@@ -55,6 +55,8 @@ pub struct Shared {
     pub accounts: Option<Arc<AccountsService>>,
     /// Turns true when the server shuts down; connections close.
     pub shutdown: watch::Receiver<bool>,
+    /// Per-account limits of pool joins and draw offers (this instance's share).
+    pub account_limits: crate::rate_limit::AccountLimits,
 }
 
 /// How long a failed `accept` (e.g. out of file descriptors) waits before the next one.
@@ -113,8 +115,11 @@ pub async fn run_with_accounts(
         accounts: accounts.clone(),
         config,
         shutdown: stopped,
+        account_limits: Default::default(),
     });
     tokio::spawn(crate::pools::run_waves(Arc::clone(&shared)));
+    #[cfg(feature = "redis")]
+    tokio::spawn(crate::pools::run_heartbeat(Arc::clone(&shared)));
     if let Some(mut notices) = notices {
         // Pairings made by another instance for players connected here.
         let weak = Arc::downgrade(&shared);

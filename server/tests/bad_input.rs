@@ -42,7 +42,7 @@ async fn every_bad_input_is_refused_and_changes_nothing() {
         ("[1,2]".into(), "malformed"),
         ("{}".into(), "malformed"),
         (r#"{"type":"ping"}"#.into(), "malformed"),
-        (r#"{"v":2,"type":"ping"}"#.into(), "unsupported_version"),
+        (r#"{"v":3,"type":"ping"}"#.into(), "unsupported_version"),
         (r#"{"v":1,"type":"teleport"}"#.into(), "malformed"),
         (r#"{"v":1,"type":"move"}"#.into(), "malformed"),
         (r#"{"v":1,"type":"move","move":["a"]}"#.into(), "malformed"),

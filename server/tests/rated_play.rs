@@ -132,14 +132,15 @@ async fn english_rating_after(server: &Server, account: &Account, games: u32) ->
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rated_game_between_two_signed_in_players_updates_both_ratings() {
     let server = server().await;
-    let (ana_account, ana_token) = account(&server, "ana-sub", "Ana").await;
-    let (bea_account, bea_token) = account(&server, "bea-sub", "Bea").await;
+    // Display names differ from the pool nicknames: the record names the accounts.
+    let (ana_account, ana_token) = account(&server, "ana-sub", "Ana Pérez").await;
+    let (bea_account, bea_token) = account(&server, "bea-sub", "Bea \"B\" Ruiz").await;
     let mut ana = Client::connect(server.addr).await;
     let mut bea = Client::connect(server.addr).await;
     let signed = sign_in(&mut ana, &ana_token).await;
     assert_eq!(signed["type"], "signed_in", "{signed}");
     assert_eq!(signed["account"], ana_account.id.0);
-    assert_eq!(signed["name"], "Ana");
+    assert_eq!(signed["name"], "Ana Pérez");
     let ratings = signed["ratings"].as_array().expect("ratings");
     assert_eq!(ratings.len(), 5, "every game kind");
     assert_eq!(ratings[0]["kind"], "english");
@@ -173,6 +174,7 @@ async fn a_rated_game_between_two_signed_in_players_updates_both_ratings() {
         } else {
             (bea, ana, &bea_account, &ana_account)
         };
+    let pdn_names = |account: &Account| account.display_name.replace('"', "\\\"");
     assert_eq!(first.you(), Some(0));
     let mut seed = 7;
     for _ in 0..2 {
@@ -190,6 +192,21 @@ async fn a_rated_game_between_two_signed_in_players_updates_both_ratings() {
     second.send(json!({"v":1,"type":"resign"})).await;
     let room = first.state_where(|s| is_over(&s["room"])).await;
     assert_eq!(room["result"]["winner"], 0);
+
+    // Once the store has the game, both sockets get a state whose result carries each seat's
+    // rating before and after (whole points): seat 0 won, 1,200 → 1,220; seat 1, 1,200 → 1,180.
+    let expected = json!([
+        {"seat": 0, "before": 1200, "after": 1220, "provisional": true},
+        {"seat": 1, "before": 1200, "after": 1180, "provisional": true},
+    ]);
+    for client in [&mut first, &mut second] {
+        let room = client
+            .state_where(|s| !s["room"]["result"]["ratings"].is_null())
+            .await;
+        assert_eq!(room["result"]["ratings"], expected, "{}", room["result"]);
+        assert_eq!(room["result"]["winner"], 0);
+        assert_eq!(room["result"]["reason"], "resignation");
+    }
 
     // Both at 1,200 and provisional (K = 40): the expected score is 1 / (1 + 10^0) = 0.5 each,
     // so the winner gains 40 × (1 − 0.5) = 20 and the loser loses 40 × 0.5 = 20.
@@ -220,6 +237,26 @@ async fn a_rated_game_between_two_signed_in_players_updates_both_ratings() {
     // the seat that resigned is White.
     assert!(pdn.contains("[Result \"0-1\"]"), "{pdn}");
     assert!(pdn.contains("[Resigned \"white\"]"), "{pdn}");
+    // The record's tags name the game, the day it ended and both players by their accounts'
+    // display names, on their seats' tags (seat 0 is Black in English checkers); the movetext
+    // ends with the result.
+    let day = damas::session::pdn_date(server.time.now_ms());
+    for tag in [
+        "[Event \"Damas rated game (english)\"]".to_owned(),
+        "[Site \"Damas online\"]".to_owned(),
+        format!("[Date \"{day}\"]"),
+        "[Round \"1\"]".to_owned(),
+        format!("[Black \"{}\"]", pdn_names(first_account)),
+        format!("[White \"{}\"]", pdn_names(second_account)),
+        "[GameType \"21\"]".to_owned(),
+    ] {
+        assert!(pdn.contains(&tag), "{tag} in {pdn}");
+    }
+    assert!(pdn.trim_end().ends_with(" 0-1"), "{pdn}");
+    let reread =
+        damas::session::Session::import("reread".into(), &pdn, damas::session::Mode::Local)
+            .expect("the record reads back");
+    assert_eq!(reread.game().ply(), 2, "both moves in the record");
     // The game's key is its room and number there: the same game cannot count twice.
     let again = server
         .players

@@ -168,3 +168,64 @@ async fn the_wave_holder_dies_and_nobody_waiting_is_lost() {
         Some(survivor.name.as_str())
     );
 }
+
+fn entry_waits(redis: &mut redis::Connection, id: &str) -> bool {
+    redis::cmd("HEXISTS")
+        .arg("damas:pool:{english/casual}:entries")
+        .arg(id)
+        .query(redis)
+        .expect("HEXISTS")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_players_of_a_dead_instance_are_never_paired() {
+    let Some(redis) = RedisServer::start() else {
+        return;
+    };
+    let mut peek = redis.connection();
+    let survivor = Instance::start(&redis.url());
+    let doomed = Instance::start(&redis.url());
+    let alive_key = format!("damas:pool:alive:{}", doomed.name);
+    let mut xavi = doomed.client().await;
+    join_pool(&mut xavi, "Xavi").await;
+    let queue: Vec<String> = redis::cmd("ZRANGE")
+        .arg("damas:pool:{english/casual}:queue")
+        .arg(0)
+        .arg(-1)
+        .query(&mut peek)
+        .expect("ZRANGE");
+    assert_eq!(queue.len(), 1, "Xavi waits in Redis");
+    let alive: bool = redis::cmd("EXISTS")
+        .arg(&alive_key)
+        .query(&mut peek)
+        .expect("EXISTS");
+    assert!(alive, "a living instance keeps its heartbeat");
+    // The instance holding Xavi's socket dies: nobody could tell Xavi of a pairing any more.
+    doomed.signal("-KILL");
+    // Its heartbeat lapses (6 s after the last one) and the wave holder drops Xavi's entry.
+    let start = Instant::now();
+    while entry_waits(&mut peek, &queue[0]) {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "the dead instance's player is still waiting"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let alive: bool = redis::cmd("EXISTS")
+        .arg(&alive_key)
+        .query(&mut peek)
+        .expect("EXISTS");
+    assert!(!alive, "dropped only once its instance was taken for dead");
+    // Players who come now are paired with each other, never into a room with Xavi.
+    let mut yago = survivor.client().await;
+    let mut zoe = survivor.client().await;
+    join_pool(&mut yago, "Yago").await;
+    join_pool(&mut zoe, "Zoe").await;
+    assert_eq!(paired(&mut yago).await["opponent"]["nickname"], "Zoe");
+    assert_eq!(paired(&mut zoe).await["opponent"]["nickname"], "Yago");
+    let waiting: u64 = redis::cmd("ZCARD")
+        .arg("damas:pool:{english/casual}:queue")
+        .query(&mut peek)
+        .expect("ZCARD");
+    assert_eq!(waiting, 0, "nobody left waiting");
+}

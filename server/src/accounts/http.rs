@@ -18,6 +18,7 @@ use super::oidc::{Oidc, ReturnTo, SignInError, Verified};
 use super::Account;
 use crate::lobby::hash_token;
 use crate::player_store::{PlayerStore, PlayerStoreError, Rating};
+use crate::rate_limit::KeyedLimiter;
 use crate::ratings::RatedKind;
 use crate::time::TimeSource;
 use axum::extract::{ConnectInfo, Path, Query, State};
@@ -27,17 +28,13 @@ use axum::routing::{get, put};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
-use std::collections::HashMap;
 use std::net::SocketAddr;
-use std::sync::{Arc, Mutex};
-use std::time::Instant;
+use std::sync::Arc;
 
 /// Requests per second an account (or an address before sign-in) may make on average …
 pub const RATE_PER_SECOND: f64 = 5.0;
 /// … and in one burst.
 pub const RATE_BURST: f64 = 20.0;
-/// Buckets kept at most; beyond, full (idle) buckets are forgotten.
-const MAX_BUCKETS: usize = 100_000;
 /// A new account's name when the sign-in names none (changed with `PUT /api/me/name`).
 pub const DEFAULT_DISPLAY_NAME: &str = "Jugador";
 /// Default and largest listing sizes.
@@ -50,7 +47,7 @@ pub struct AccountsService {
     pub time: TimeSource,
     /// Sign-in, when an issuer is configured.
     pub oidc: Option<Oidc>,
-    limiter: RateLimiter,
+    limiter: KeyedLimiter,
 }
 
 impl AccountsService {
@@ -63,7 +60,7 @@ impl AccountsService {
             store,
             time,
             oidc,
-            limiter: RateLimiter::new(RATE_PER_SECOND, RATE_BURST),
+            limiter: KeyedLimiter::new(RATE_PER_SECOND, RATE_BURST),
         }
     }
 
@@ -116,48 +113,6 @@ impl AccountsService {
 
     fn now_ms(&self) -> i64 {
         i64::try_from(self.time.now_ms()).unwrap_or(i64::MAX)
-    }
-}
-
-/// Token buckets keyed by account or address.
-struct RateLimiter {
-    per_second: f64,
-    burst: f64,
-    buckets: Mutex<HashMap<String, (f64, Instant)>>,
-}
-
-impl RateLimiter {
-    fn new(per_second: f64, burst: f64) -> RateLimiter {
-        RateLimiter {
-            per_second,
-            burst,
-            buckets: Mutex::new(HashMap::new()),
-        }
-    }
-
-    /// Takes one token from `key`'s bucket; false when it is empty.
-    fn allow(&self, key: &str) -> bool {
-        let now = Instant::now();
-        let mut buckets = self
-            .buckets
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        if buckets.len() >= MAX_BUCKETS && !buckets.contains_key(key) {
-            let (per_second, burst) = (self.per_second, self.burst);
-            buckets.retain(|_, (tokens, at)| {
-                *tokens + now.duration_since(*at).as_secs_f64() * per_second < burst
-            });
-        }
-        let (tokens, at) = buckets.entry(key.to_owned()).or_insert((self.burst, now));
-        *tokens =
-            (*tokens + now.duration_since(*at).as_secs_f64() * self.per_second).min(self.burst);
-        *at = now;
-        if *tokens >= 1.0 {
-            *tokens -= 1.0;
-            true
-        } else {
-            false
-        }
     }
 }
 

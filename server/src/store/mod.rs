@@ -364,6 +364,9 @@ pub struct RoomResult {
     /// The seat whose clock ran out, for a time loss.
     #[serde(default)]
     pub flagged: Option<u8>,
+    /// A rated game: each seat's rating change, once the player store has written the game.
+    #[serde(default)]
+    pub ratings: Option<Vec<crate::pools::SeatRating>>,
 }
 
 impl RoomRecord {

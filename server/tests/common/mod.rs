@@ -139,7 +139,10 @@ impl Client {
             match message {
                 Some(Ok(Message::Text(text))) => {
                     let mut value: Value = serde_json::from_str(text.as_str()).expect("JSON");
-                    assert_eq!(value["v"], 1, "every message carries the version");
+                    assert_eq!(
+                        value["v"], 2,
+                        "every message carries the server's protocol version"
+                    );
                     if value["type"] == "state" {
                         self.deltas += usize::from(value["room"]["history_from"].is_u64());
                         value = whole_state(self.state.as_ref(), value);
