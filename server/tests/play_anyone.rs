@@ -415,3 +415,66 @@ async fn pool_refusals_and_leaving() {
     let (bea_paired, _) = paired(&mut bea).await;
     assert_eq!(bea_paired["opponent"]["cpu"], true);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_first_move_that_never_comes_aborts_a_pairing() {
+    let server = pool_server().await;
+    let mut ana = server.client().await;
+    let mut bea = server.client().await;
+    join_pool(&mut ana, "english", false, "Ana").await;
+    join_pool(&mut bea, "english", false, "Bea").await;
+    server.time.advance(Duration::from_secs(2));
+    paired(&mut ana).await;
+    paired(&mut bea).await;
+    let (mut first, mut second) = by_turn(ana, bea);
+    // The first side moves 29 s into its 30 s: the game goes on.
+    server.time.advance(Duration::from_secs(29));
+    let mut seed = 8;
+    move_once(&mut first, &mut second, &mut seed).await;
+    // The second side never makes its first move: 30 s after its turn began, the game ends
+    // without a result (long before its 5-minute clock would fall).
+    server.time.advance(Duration::from_secs(29));
+    second.send(json!({"v":1,"type":"sync"})).await;
+    let room = second.state_where(|s| ply(&s["room"]) == 1).await;
+    assert!(!is_over(&room), "29 s: still running");
+    server.time.advance(Duration::from_secs(1));
+    for client in [&mut first, &mut second] {
+        let room = client.state_where(|s| is_over(&s["room"])).await;
+        assert_eq!(
+            room["result"],
+            json!({"winner": null, "reason": "aborted", "flagged": null, "ratings": null})
+        );
+        assert_eq!(ply(&room), 1);
+    }
+    // A friends' room (with the same clock) waits for its players' first moves: only its clock
+    // ends it.
+    let mut cid = server.client().await;
+    cid.create("english", 2, json!("default")).await;
+    let code = cid.code.clone().unwrap();
+    let mut dan = server.client().await;
+    dan.join(&code, "Dan").await;
+    cid.state_where(|s| s["room"]["started"] == true).await;
+    server.time.advance(Duration::from_secs(120));
+    cid.send(json!({"v":1,"type":"sync"})).await;
+    let room = cid
+        .state_where(|s| s["room"]["clock"]["running"].is_u64())
+        .await;
+    assert!(!is_over(&room), "no abort by itself among friends");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn draw_offers_are_rate_limited_per_connection() {
+    let server = TestServer::start().await;
+    let (mut ana, mut bea) = two_players(&server, "english").await;
+    // Three offers at once pass the limit (the game refuses the repeats); the fourth does not.
+    ana.send(offer()).await;
+    ana.state_where(|s| !s["room"]["draw_offer"].is_null())
+        .await;
+    ana.expect_error(offer(), "offer_pending").await;
+    ana.expect_error(offer(), "offer_pending").await;
+    ana.expect_error(offer(), "rate_limited").await;
+    // The other player's own allowance is untouched: accepting by offering back works.
+    bea.send(offer()).await;
+    let room = bea.state_where(|s| is_over(&s["room"])).await;
+    assert_eq!(room["result"]["reason"], "agreement");
+}

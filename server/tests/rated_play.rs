@@ -338,3 +338,29 @@ async fn guests_bad_tokens_and_signed_out_sessions_stay_out_of_rated_pools() {
         .await;
     assert_eq!(cid.reply().await["type"], "pool_waiting");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pool_joins_are_limited_per_account_over_all_its_sockets() {
+    let server = server().await;
+    let (_, token) = account(&server, "dee-sub", "Dee").await;
+    let mut phone = Client::connect(server.addr).await;
+    let mut laptop = Client::connect(server.addr).await;
+    assert_eq!(sign_in(&mut phone, &token).await["type"], "signed_in");
+    assert_eq!(sign_in(&mut laptop, &token).await["type"], "signed_in");
+    let casual = json!({"v":1,"type":"pool_join","pool":{"kind":"english"},"nickname":"Dee"});
+    // The account's burst (5 joins) spent on one socket …
+    for _ in 0..5 {
+        phone.send(casual.clone()).await;
+        assert_eq!(phone.reply().await["type"], "pool_waiting");
+        phone.send(json!({"v":1,"type":"pool_leave"})).await;
+        assert_eq!(phone.reply().await["type"], "pool_left");
+    }
+    // … leaves none to its other socket, whose own allowance is untouched.
+    laptop.expect_error(casual.clone(), "rate_limited").await;
+    // Another account is not held back.
+    let (_, other) = account(&server, "eva-sub", "Eva").await;
+    let mut eva = Client::connect(server.addr).await;
+    assert_eq!(sign_in(&mut eva, &other).await["type"], "signed_in");
+    eva.send(casual).await;
+    assert_eq!(eva.reply().await["type"], "pool_waiting");
+}

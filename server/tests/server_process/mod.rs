@@ -1,5 +1,5 @@
 //! A `damas-server` process for tests of many instances: started with the given arguments on a
-//! free loopback port (read from its start line, with its instance name), killed when dropped.
+//! free loopback port (read from its start line), killed when dropped.
 
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
@@ -8,7 +8,6 @@ use std::process::{Child, Command, Stdio};
 pub struct Instance {
     child: Child,
     pub addr: SocketAddr,
-    pub name: String,
 }
 
 impl Instance {
@@ -31,34 +30,23 @@ impl Instance {
             .and_then(|rest| rest.split_whitespace().next())
             .and_then(|addr| addr.parse().ok())
             .unwrap_or_else(|| panic!("unexpected start line: {line:?}"));
-        let name = line
-            .trim_end()
-            .strip_suffix(')')
-            .and_then(|rest| rest.rsplit_once("instance "))
-            .map(|(_, name)| name.to_string())
-            .unwrap_or_else(|| panic!("no instance name in {line:?}"));
         std::thread::spawn(move || {
             let mut sink = String::new();
             while stdout.read_line(&mut sink).is_ok_and(|n| n > 0) {
                 sink.clear();
             }
         });
-        Instance { child, addr, name }
+        Instance { child, addr }
     }
 
     pub fn base(&self) -> String {
         format!("http://{}", self.addr)
     }
-
-    /// SIGKILL: the process dies at once, leaving whatever it had in the shared stores.
-    pub fn kill(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
 }
 
 impl Drop for Instance {
     fn drop(&mut self) {
-        self.kill();
+        let _ = self.child.kill();
+        let _ = self.child.wait();
     }
 }
