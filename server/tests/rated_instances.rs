@@ -186,3 +186,34 @@ async fn a_rated_game_across_two_instances_is_rated_once_and_ranked_everywhere()
         assert_eq!(top[1]["games"], 1);
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_shared_pools_the_cpu_stands_in_after_the_wait() {
+    let Some(redis) = RedisServer::start() else {
+        return;
+    };
+    let args = [
+        "--redis",
+        &redis.url(),
+        "--pool-wave-ms",
+        "200",
+        "--pool-cpu-after-secs",
+        "1",
+    ];
+    let first_instance = Instance::start(&args);
+    let _second_instance = Instance::start(&args);
+    let mut ana = Client::connect(first_instance.addr).await;
+    ana.send(json!({"v":2,"type":"pool_join","pool":{"kind":"turkish"},"nickname":"Ana"}))
+        .await;
+    let waiting = ana.reply().await;
+    assert_eq!(waiting["type"], "pool_waiting", "{waiting}");
+    // Nobody else in the Turkish pool: a wave after the wait, whichever instance runs it, gives
+    // Ana the CPU, shown as the CPU, in a casual game.
+    let paired = paired(&mut ana).await;
+    assert_eq!(paired["opponent"]["cpu"], true);
+    assert_eq!(paired["opponent"]["level"], "medium");
+    assert_eq!(paired["rated"], false);
+    let me = ana.you().expect("seated") as usize;
+    assert_eq!(ana.room()["seats"][1 - me]["kind"], "cpu");
+    assert_eq!(ana.room()["kind"]["cpu_level"], "medium");
+}
