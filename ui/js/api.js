@@ -1,20 +1,50 @@
-// The one door to the backend: Tauri commands when inside the app, otherwise the in-browser
-// stand-in that replays the engine's recorded games (replay.js).
+// The one door to the backend: Tauri commands when inside the app; in a browser whose page came
+// from a `damas-server` (it answers `/health`), games against the CPU played by that server
+// (server-cpu.js); otherwise — the UI's own tests on a plain file server — the stand-in that
+// replays the engine's recorded games (replay.js).
 // Every call resolves with the command's JSON or rejects with {code, message} (APP-CONTRACT.md).
 
 let backend = null;
+let backendPromise = null;
 
-async function resolveBackend() {
-  if (backend) return backend;
-  const tauri = globalThis.window && window.__TAURI__ && window.__TAURI__.core;
-  if (tauri && typeof tauri.invoke === 'function') {
-    backend = { invoke: (name, args) => tauri.invoke(name, args), mock: false };
-  } else {
-    const { createReplay } = await import('./replay.js');
-    backend = { ...createReplay(), mock: true };
-  }
-  return backend;
+/** What every backend does unless it says otherwise (`features`): hints, reviewing past
+ * positions, exporting a game, games on this device, statistics. */
+const ALL_FEATURES = Object.freeze({ hint: true, review: true, export: true, local: true, stats: true });
+
+function resolveBackend() {
+  if (backend) return Promise.resolve(backend);
+  backendPromise ||= (async () => {
+    const tauri = globalThis.window && window.__TAURI__ && window.__TAURI__.core;
+    if (tauri && typeof tauri.invoke === 'function') {
+      backend = { invoke: (name, args) => tauri.invoke(name, args), mock: false, features: ALL_FEATURES };
+    } else if (await pageIsRoomServer()) {
+      const { createServerCpu } = await import('./server-cpu.js');
+      const { createRoomSocket } = await import('./room-socket.js');
+      const { socketUrl } = await import('./rooms.js');
+      const url = socketUrl(location.origin);
+      const made = createServerCpu({
+        openSocket: (tokens) => createRoomSocket({ url, tokens }),
+        storage: safeStorage(),
+        nickname: () => { try { return localStorage.getItem('damas-nickname') || ''; } catch { return ''; } },
+      });
+      backend = { ...made, mock: false, server: true };
+    } else {
+      const { createReplay } = await import('./replay.js');
+      backend = { ...createReplay(), mock: true, features: ALL_FEATURES };
+    }
+    return backend;
+  })();
+  return backendPromise;
 }
+
+function safeStorage() {
+  try { return globalThis.localStorage || null; } catch { return null; }
+}
+
+/** What the backend in use offers (`{hint, review, export, local, stats}`), once it is known. */
+export const features = async () => (await resolveBackend()).features;
+/** The same, at once: known after the first call to the backend (main.js makes one at start). */
+export const knownFeatures = () => (backend ? backend.features : ALL_FEATURES);
 
 /** Normalises whatever a rejection carries into {code, message} (and a bad record's line, reason, args). */
 export function toError(e) {
@@ -124,6 +154,14 @@ export function saveRoomServer(url) {
 }
 
 let pageServer = null;
+/** True when the page was served by a `damas-server` (it answers `/health`). */
+function pageIsRoomServer() {
+  if (!globalThis.location || !/^https?:$/.test(location.protocol)) return Promise.resolve(false);
+  if (pageServer === null) {
+    pageServer = fetch('/health', { cache: 'no-store' }).then((r) => r.ok, () => false);
+  }
+  return pageServer;
+}
 export const inApp = () => {
   const tauri = globalThis.window && window.__TAURI__ && window.__TAURI__.core;
   return !!(tauri && typeof tauri.invoke === 'function');
@@ -135,12 +173,7 @@ export const inApp = () => {
  * loopback for itself, the local network address for friends).
  */
 export async function roomServer() {
-  if (!inApp() && globalThis.location && /^https?:$/.test(location.protocol)) {
-    if (pageServer === null) {
-      pageServer = fetch('/health', { cache: 'no-store' }).then((r) => r.ok, () => false);
-    }
-    if (await pageServer) return { base: location.origin, link: location.origin, hosted: false };
-  }
+  if (!inApp() && (await pageIsRoomServer())) return { base: location.origin, link: location.origin, hosted: false };
   const saved = savedRoomServer();
   if (saved) return { base: saved, link: saved, hosted: false };
   if (inApp()) {

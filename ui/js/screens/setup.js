@@ -2,7 +2,7 @@
 // device, or with friends by a link (nickname and clock; the room opens in screens/room.js), and
 // "Salto largo" for the capture game.
 
-import { api, inApp } from '../api.js';
+import { api, inApp, knownFeatures } from '../api.js';
 import { h, choiceGroup } from '../dom.js';
 import { t, seatName } from '../i18n.js';
 import { topBar, GAMES } from './common.js';
@@ -74,7 +74,11 @@ export function setupScreen(app, kind) {
         h('a', { href: `#/settings?from=setup/${kind}`, onclick: remember }, t('setup.endgame.link'))));
     }, () => {});
   }
-  const syncLevel = () => { movetimeField.hidden = !showsThinkingTime(s.level); };
+  // A browser's games against the server's CPU: the server thinks for its own time, and there is
+  // no engine for a game on this device.
+  const offers = knownFeatures();
+  if (!offers.local && s.mode === 'local') s.mode = 'cpu';
+  const syncLevel = () => { movetimeField.hidden = !showsThinkingTime(s.level) || !offers.local; };
   const levelField = field(t('setup.level'), choiceGroup({
     label: t('setup.level'), testid: 'level', value: s.level,
     options: levelOptions(t),
@@ -97,7 +101,7 @@ export function setupScreen(app, kind) {
       { value: 'cpu', label: t('setup.mode.cpu') },
       { value: 'local', label: t('setup.mode.local'), hint: t('setup.mode.local.hint') },
       { value: 'friends', label: t('setup.mode.friends'), hint: t('setup.mode.friends.hint') },
-    ],
+    ].filter((o) => o.value !== 'local' || offers.local),
     onChange: (v) => { s.mode = v; syncMode(); },
   })));
   form.append(levelField, movetimeField);
