@@ -225,3 +225,64 @@ export async function openRoom(server) {
   const socket = createRoomSocket({ url: socketUrl(server.base), tokens });
   return { socket, tokens, backend: (you) => roomBackend(socket, you) };
 }
+
+// ---------- accounts, ratings and ranking (HTTP on the room server) ----------
+// Signed in or not, a player's account lives on the room server (docs/protocol.md "Accounts");
+// the session token is kept in account.js. These calls answer JSON or reject with {code,
+// message, status}; `not_signed_in` means the token no longer works.
+
+/** The room server's http(s) address for account calls, or null when there is none. */
+async function accountBase() {
+  // Not the server the app hosts on the local network: it keeps no accounts.
+  const server = inApp() ? savedRoomServer() : (await roomServer().catch(() => null))?.base;
+  return server ? server.replace(/\/+$/, '') : null;
+}
+
+async function accountCall(method, path, { token = null, body } = {}) {
+  const base = await accountBase();
+  if (!base) throw { code: 'no_server', message: 'no room server' };
+  const headers = {};
+  if (token) headers.Authorization = 'Bearer ' + token;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  let response;
+  try {
+    response = await fetch(base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), cache: 'no-store' });
+  } catch (e) {
+    throw { code: 'unavailable', message: String(e && e.message ? e.message : e) };
+  }
+  if (response.status === 204) return null;
+  const data = await response.json().catch(() => null);
+  if (!response.ok) {
+    throw { code: data && data.code ? String(data.code) : 'http_' + response.status, message: data && data.message ? String(data.message) : '', status: response.status };
+  }
+  return data;
+}
+
+export const accounts = {
+  /** Whether the room server keeps accounts (the ranking answers). */
+  available: () => accountCall('GET', '/api/ranking/english?limit=1').then(() => true, () => false),
+  /** Sends the browser, or the app's system browser, to the server's sign-in (`to=web|app`). */
+  async startSignIn(displayName = '') {
+    const base = await accountBase();
+    if (!base) throw { code: 'no_server', message: 'no room server' };
+    const { signInUrl } = await import('./account-views.js');
+    if (inApp()) return call('open_sign_in', { url: signInUrl(base, { to: 'app', displayName }) });
+    location.assign(signInUrl(base, { to: 'web', displayName }));
+    return null;
+  },
+  session: (token) => accountCall('GET', '/api/session', { token }),
+  signOut: (token) => accountCall('DELETE', '/api/session', { token }),
+  rename: (token, displayName) => accountCall('PUT', '/api/me/name', { token, body: { display_name: displayName } }),
+  ratings: (token) => accountCall('GET', '/api/me/ratings', { token }),
+  history: (token, kind, limit = 50) => accountCall('GET', `/api/me/history?kind=${encodeURIComponent(kind)}&limit=${limit}`, { token }),
+  games: (token, limit = 10) => accountCall('GET', `/api/me/games?limit=${limit}`, { token }),
+  ranking: (kind, token = null, limit = 50) => accountCall('GET', `/api/ranking/${encodeURIComponent(kind)}?limit=${limit}`, { token }),
+  /** A rated game's record (PDN text). */
+  async gamePdn(id) {
+    const base = await accountBase();
+    if (!base) throw { code: 'no_server', message: 'no room server' };
+    const response = await fetch(`${base}/api/games/${encodeURIComponent(id)}/pdn`, { cache: 'no-store' }).catch(() => null);
+    if (!response || !response.ok) throw { code: 'no_such_game', message: id };
+    return response.text();
+  },
+};
