@@ -18,7 +18,7 @@
 //     Bea resigns, and both profiles show the Elo result (K = 40: 1,220? and 1,180?); the ranking
 //     lists both, each with their own row marked.
 //
-// Screenshots (390×844) go to target/e2e-screenshots/: 90-browser-cpu-game, 91-settings-signed-in,
+// Screenshots (390×844) go to target/e2e-screenshots/: 90-browser-cpu-game, 91-settings-sign-in, 91-settings-signed-in,
 // 91-profile, 92-profile-after, 92-ranking.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -171,10 +171,14 @@ const open = async (name) => {
 };
 
 /** Settings → "Sign in" → the provider's login page: types `user` and submits → back home signed in. */
-async function signIn(ui, base, user) {
+async function signIn(ui, base, user, shotName = null) {
   await ui.driver.get(`${base}/#/settings`);
   await ui.waitFor((s) => s.ready && s.screen === 'settings-screen', 'the settings');
   await ui.driver.wait(() => ui.driver.executeScript("const b = document.querySelector('[data-testid=sign-in]'); return !!b && !b.disabled"), 10000, 'Sign in to be offered');
+  if (shotName) {
+    await ui.driver.executeScript("document.querySelector('[data-testid=account-field]').scrollIntoView({block: 'center'})");
+    await shot(ui, shotName);
+  }
   await ui.click('sign-in');
   const login = await ui.driver.wait(async () => (await ui.driver.findElements(By.id('login')))[0], 15000, 'the provider\'s login page');
   assert.ok((await ui.driver.getCurrentUrl()).startsWith(issuerUrl), 'the login page is the provider\'s');
@@ -271,7 +275,7 @@ try {
   const tokens = {};
   await scenario('91-sign-in', 'sign in through the provider\'s login page; the profile shows 1,200?', async () => {
     ana = await open('ana');
-    tokens.ana = await signIn(ana, base, 'ana-sub');
+    tokens.ana = await signIn(ana, base, 'ana-sub', '91-settings-sign-in');
     const ratings = await profileRatings(ana);
     assert.deepEqual(ratings.order, ['english', 'turkish', 'international', 'diamond2', 'capture2']);
     for (const kind of ratings.order) assert.deepEqual([ratings[kind].rating, ratings[kind].provisional, ratings[kind].games], [1200, true, 0]);
@@ -287,6 +291,7 @@ try {
     await nameInput.sendKeys('Ana');
     await ana.click('account-rename');
     await ana.driver.wait(async () => /Ana$/.test(await textOf(ana, 'signed-in-as')), 10000, 'the new name shown');
+    await ana.driver.executeScript("document.querySelector('[data-testid=account-field]').scrollIntoView({block: 'center'})");
     await shot(ana, '91-settings-signed-in');
   });
 

@@ -277,6 +277,13 @@ export const accounts = {
   history: (token, kind, limit = 50) => accountCall('GET', `/api/me/history?kind=${encodeURIComponent(kind)}&limit=${limit}`, { token }),
   games: (token, limit = 10) => accountCall('GET', `/api/me/games?limit=${limit}`, { token }),
   ranking: (kind, token = null, limit = 50) => accountCall('GET', `/api/ranking/${encodeURIComponent(kind)}?limit=${limit}`, { token }),
+  /** The app: the session of a sign-in that came back by the `damas://signed-in` link (once). */
+  takeAppSession: () => (inApp() ? call('take_signed_in', {}) : Promise.resolve(null)),
+  /** The app: calls `fn()` when a sign-in comes back while the app runs. No-op in a browser. */
+  onAppSignedIn(fn) {
+    const listen = globalThis.window && window.__TAURI__ && window.__TAURI__.event && window.__TAURI__.event.listen;
+    if (typeof listen === 'function') listen('signed-in', () => fn()).catch(() => {});
+  },
   /** A rated game's record (PDN text). */
   async gamePdn(id) {
     const base = await accountBase();

@@ -296,6 +296,10 @@ async function start() {
   }
   if (await isMock()) document.documentElement.dataset.backend = 'mock';
   await takeSignedInSession();
+  accounts.onAppSignedIn(async () => {
+    await takeSignedInSession();
+    app.go('#/profile');
+  });
   // A room link, `/r/<code>` (served by damas-server): the room's screen.
   const link = /^\/r\/([A-Za-z0-9_-]+)\/?$/.exec(location.pathname);
   if (link && (!location.hash || location.hash === '#/')) history.replaceState(null, '', '#/room/' + link[1]);
@@ -319,10 +323,14 @@ async function start() {
  * (account.js), the token taken out of the address (and its history entry), and the profile shown.
  */
 async function takeSignedInSession() {
-  const { token, hash } = sessionFromFragment(location.hash);
-  if (hash === (location.hash || '') && !token) return;
-  history.replaceState(null, '', location.pathname + location.search + (token ? '#/profile' : hash));
+  const { token: fromPage, hash } = sessionFromFragment(location.hash);
+  if (hash !== (location.hash || '') || fromPage) {
+    history.replaceState(null, '', location.pathname + location.search + (fromPage ? '#/profile' : hash));
+  }
+  // The app: the sign-in came back through the system browser and the `damas://signed-in` link.
+  const token = fromPage || (await accounts.takeAppSession().catch(() => null));
   if (!token) return;
+  if (!fromPage) history.replaceState(null, '', '#/profile');
   accountState.set(token);
   try {
     const session = await accounts.session(token);

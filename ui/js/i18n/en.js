@@ -410,6 +410,7 @@ export default {
   'error.not_signed_in': 'Your session has ended: sign in again.',
   'error.sign_in_off': 'This server has no sign-in.',
   'error.http_429': 'Too many requests: try again in a moment.',
+  'error.browser_failed': 'The browser could not be opened to sign in.',
   'account.title': 'Account',
   'account.signin': 'Sign in',
   'account.signin.why': 'Sign in to play rated games and appear in the ranking. Without an account you keep playing with your nickname.',

@@ -411,6 +411,7 @@ export default {
   'error.not_signed_in': 'Tu sesión ha terminado: vuelve a iniciarla.',
   'error.sign_in_off': 'Este servidor no tiene inicio de sesión.',
   'error.http_429': 'Demasiadas peticiones: prueba de nuevo en un momento.',
+  'error.browser_failed': 'No se pudo abrir el navegador para iniciar sesión.',
   'account.title': 'Cuenta',
   'account.signin': 'Iniciar sesión',
   'account.signin.why': 'Inicia sesión para jugar partidas puntuadas y aparecer en la clasificación. Sin cuenta sigues jugando con tu apodo.',

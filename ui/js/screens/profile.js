@@ -92,7 +92,7 @@ export async function profileScreen(app) {
   }
   body.append(list);
   if (model.rows.some((r) => r.provisional)) body.append(h('p', { class: 'hint' }, t('profile.provisional')));
-  body.append(h('h2', {}, t('profile.recent')));
+  body.append(h('h2', { class: 'section-title' }, t('profile.recent')));
   const recent = h('ul', { class: 'saved-list', 'data-testid': 'profile-games' });
   if (!model.recent.length) recent.append(h('li', { class: 'empty' }, t('profile.norecent')));
   for (const g of model.recent) {
