@@ -31,7 +31,7 @@ import { fileURLToPath } from 'node:url';
 import { By } from 'selenium-webdriver';
 import WebSocket from 'ws';
 import { Browser, chromiumMissing, freePort } from './lib/chromium.mjs';
-import { screenshot, SCREENSHOT_DIR } from './lib/page.mjs';
+import { resize, screenshot, SCREENSHOT_DIR, PHONE } from './lib/page.mjs';
 import { Ui } from './lib/ui.mjs';
 import { waitRoom, waitMyTurn, shot as shotOf } from './lib/rooms.mjs';
 
@@ -176,6 +176,7 @@ async function signIn(ui, base, user, shotName = null) {
   await ui.waitFor((s) => s.ready && s.screen === 'settings-screen', 'the settings');
   await ui.driver.wait(() => ui.driver.executeScript("const b = document.querySelector('[data-testid=sign-in]'); return !!b && !b.disabled"), 10000, 'Sign in to be offered');
   if (shotName) {
+    await checkLayout(ui, '[data-testid=account-field]', 'Settings → Account (guest)');
     await ui.driver.executeScript("document.querySelector('[data-testid=account-field]').scrollIntoView({block: 'center'})");
     await shot(ui, shotName);
   }
@@ -191,6 +192,35 @@ async function signIn(ui, base, user, shotName = null) {
   const token = await ui.driver.executeScript("return JSON.parse(localStorage.getItem('damas.account.session')).token");
   assert.match(token, /^[A-Za-z0-9_-]{43}$/, 'the session kept on the device');
   return token;
+}
+
+const SIZES = [{ width: 360, height: 640 }, PHONE, { width: 1280, height: 800 }];
+
+/**
+ * The screen at each size: nothing wider than the window, and every control in `scope` (a CSS
+ * selector) at least 44 × 44 CSS px, reachable by keyboard and named for screen readers.
+ */
+async function checkLayout(ui, scope, what) {
+  for (const size of SIZES) {
+    await resize(ui.driver, size);
+    const problems = await ui.driver.executeScript(`
+      const out = [];
+      if (document.documentElement.scrollWidth > innerWidth + 1) out.push('page wider than the window: ' + document.documentElement.scrollWidth);
+      for (const root of document.querySelectorAll(arguments[0])) {
+        for (const e of root.querySelectorAll('a[href], button, input, select')) {
+          const r = e.getBoundingClientRect();
+          if (!r.width && !r.height) continue;
+          const name = (e.getAttribute('aria-label') || e.textContent || (e.labels && e.labels[0] && e.labels[0].textContent) || '').trim();
+          if (r.height < 44 || r.width < 44) out.push((e.dataset.testid || e.textContent.trim()) + ' ' + Math.round(r.width) + '×' + Math.round(r.height));
+          if (!name) out.push('unnamed ' + e.outerHTML.slice(0, 80));
+          if (e.tabIndex < 0 || e.disabled === undefined && e.tagName === 'A' && !e.href) out.push('not reachable ' + e.outerHTML.slice(0, 80));
+          if (r.right > innerWidth + 1) out.push('off screen ' + (e.dataset.testid || e.textContent.trim()));
+        }
+      }
+      return out;`, scope);
+    assert.deepEqual(problems, [], `${what} at ${size.width}×${size.height}`);
+  }
+  await resize(ui.driver, PHONE);
 }
 
 /** The text of `testid` now (read in the page: the element may have been drawn again). */
@@ -291,6 +321,7 @@ try {
     await nameInput.sendKeys('Ana');
     await ana.click('account-rename');
     await ana.driver.wait(async () => /Ana$/.test(await textOf(ana, 'signed-in-as')), 10000, 'the new name shown');
+    await checkLayout(ana, '[data-testid=account-field]', 'Settings → Account (signed in)');
     await ana.driver.executeScript("document.querySelector('[data-testid=account-field]').scrollIntoView({block: 'center'})");
     await shot(ana, '91-settings-signed-in');
   });
@@ -375,6 +406,7 @@ try {
     const recent = await ana.driver.executeScript("const e = document.querySelector('[data-testid=profile-game]'); return e ? { result: e.dataset.result, change: e.querySelector('[data-testid=profile-game-change]').textContent } : null");
     assert.deepEqual(recent, { result: 'win', change: '1200 → 1220, +20' });
     assert.equal((await ana.driver.findElements(By.css('[data-testid=profile-rating][data-kind=english] [data-testid=rating-chart]'))).length, 1, 'a rating chart for the one game played');
+    await checkLayout(ana, '[data-testid=profile-screen]', 'the profile');
     await shot(ana, '92-profile-after');
     // The ranking lists both, Ana first; each sees their own row marked.
     for (const [ui, me] of [[ana, 'Ana'], [bea, 'Bea']]) {
@@ -388,6 +420,7 @@ try {
         { place: 2, name: 'Bea', rating: 1180, you: me === 'Bea' },
       ]);
     }
+    await checkLayout(bea, '[data-testid=ranking-screen]', 'the ranking');
     await shot(bea, '92-ranking');
   });
 } finally {
