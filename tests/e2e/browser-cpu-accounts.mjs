@@ -406,6 +406,15 @@ try {
     const recent = await ana.driver.executeScript("const e = document.querySelector('[data-testid=profile-game]'); return e ? { result: e.dataset.result, change: e.querySelector('[data-testid=profile-game-change]').textContent } : null");
     assert.deepEqual(recent, { result: 'win', change: '1200 → 1220, +20' });
     assert.equal((await ana.driver.findElements(By.css('[data-testid=profile-rating][data-kind=english] [data-testid=rating-chart]'))).length, 1, 'a rating chart for the one game played');
+    // The game opens as its record (a browser has no engine to replay it in review).
+    const pdnLink = await (await ana.byTestid('profile-game-pdn')).getAttribute('href');
+    const pdn = await (await fetch(pdnLink)).text();
+    // The record of this game: its two moves, Bea's resignation, the result by the colours.
+    const [m1, m2] = ended.room.view.history.map((e) => e.move.move);
+    const beaColour = ended.room.seats[pb.seat].color;
+    assert.ok(pdn.includes(`1. ${m1} ${m2}`), pdn);
+    assert.ok(pdn.includes(`[Resigned "${beaColour}"]`), pdn);
+    assert.ok(pdn.includes(`[Result "${beaColour === 'white' ? '0-1' : '1-0'}"]`), pdn);
     await checkLayout(ana, '[data-testid=profile-screen]', 'the profile');
     await shot(ana, '92-profile-after');
     // The ranking lists both, Ana first; each sees their own row marked.

@@ -438,6 +438,7 @@ export default {
   'profile.result.draw': 'drawn',
   'profile.result.loss': 'lost',
   'profile.open': 'Review',
+  'profile.pdn': 'Record (PDN)',
   'ranking.title': 'Ranking',
   'ranking.kind': 'Game',
   'ranking.empty': 'Nobody has played a rated game of this one yet.',

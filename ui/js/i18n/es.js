@@ -439,6 +439,7 @@ export default {
   'profile.result.draw': 'tablas',
   'profile.result.loss': 'perdida',
   'profile.open': 'Repasar',
+  'profile.pdn': 'Registro (PDN)',
   'ranking.title': 'Clasificación',
   'ranking.kind': 'Juego',
   'ranking.empty': 'Nadie ha jugado aún una partida puntuada de este juego.',

@@ -1,7 +1,7 @@
 // The profile (#/profile): the signed-in player's rating in each game (`?` while provisional),
 // their record and place, a small chart of the rating after each rated game (the statistics
 // chart's style), and the last rated games — each opens in review from its record (PDN) where
-// this device has an engine to replay it, else its record opens as text.
+// this device has an engine to replay it (the app), else its record opens as text (a browser).
 
 import { h } from '../dom.js';
 import { t, language } from '../i18n.js';
@@ -31,12 +31,8 @@ function historyChart(row) {
   return svg;
 }
 
-/** Opens a rated game in review: imported from its PDN where the backend can, else the PDN. */
+/** Opens a rated game in review, imported from its PDN (where the backend can review). */
 async function openGame(app, game) {
-  if (!knownFeatures().review) {
-    window.open(`/api/games/${encodeURIComponent(game.id)}/pdn`, '_blank', 'noopener');
-    return;
-  }
   try {
     const pdn = await accounts.gamePdn(game.id);
     const view = await api.importGame(pdn, { mode: 'local' });
@@ -104,7 +100,10 @@ export async function profileScreen(app) {
         h('span', { 'data-testid': 'profile-game-change' }, `${Math.round(g.before)} → ${Math.round(g.after)}, ${g.change}`),
         h('span', {}, relativeTime(g.finished_ms))),
       h('div', { class: 'saved-actions' },
-        h('button', { type: 'button', class: 'btn', 'data-testid': 'profile-game-open', 'aria-label': t('profile.open') + ': ' + t('profile.vs', { name: g.opponent }), onclick: () => openGame(app, g) }, t('profile.open')))));
+        // A browser has no engine to replay it: the record itself opens (to read or save).
+        knownFeatures().review
+          ? h('button', { type: 'button', class: 'btn', 'data-testid': 'profile-game-open', 'aria-label': t('profile.open') + ': ' + t('profile.vs', { name: g.opponent }), onclick: () => openGame(app, g) }, t('profile.open'))
+          : h('a', { class: 'btn', href: `/api/games/${encodeURIComponent(g.id)}/pdn`, target: '_blank', rel: 'noopener', 'data-testid': 'profile-game-pdn', 'aria-label': t('profile.pdn') + ': ' + t('profile.vs', { name: g.opponent }) }, t('profile.pdn')))));
   }
   body.append(recent);
   return { el, name: 'profile' };
