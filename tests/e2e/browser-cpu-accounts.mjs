@@ -9,7 +9,8 @@
 // 90: a browser opens the server's page, starts English draughts against the CPU from the setup
 //     screen, plays a move by real clicks, the server's CPU answers; undo takes both back, redo
 //     plays them again — each step checked against the room as the server holds it (a separate
-//     socket watching it). No hint button (the browser has none). The other four games start too.
+//     socket watching it). No hint button (the browser has none). Resign, then "Play again" is a
+//     new room at the same level; home lists the game to resume. The other four games start too.
 // 91: Ana signs in from Settings through the provider's real login page; the address loses the
 //     session token; the profile shows 1,200? in every game; Settings shows her name.
 // 92: Bea signs in too; both enter the rated English pool over the room socket (the "Play
@@ -279,11 +280,22 @@ try {
     assert.equal(redone.view.history[1].move.move, answered.view.history[1].move.move, '… and the CPU\'s same reply');
     await eva.waitFor((x) => x.game && x.game.ply === '2' && x.game.busy === 'false', 'the redone position on screen');
     server.close();
+    // Resign: the result; "Play again" starts a new game against the same CPU level.
+    await eva.click('resign');
+    await eva.click('confirm-yes');
+    const over = await eva.waitFor((x) => x.result, 'the result dialog');
+    assert.equal(over.result.reason, 'resignation');
+    await eva.click('rematch');
+    await eva.waitFor((x) => x.game && x.game.gameId !== first.id && x.game.ply === '0' && x.game.over === 'false', 'a new game');
+    const again = await gameView(eva);
+    assert.deepEqual([again.mode, again.level, again.human_seats], ['cpu', 'easy', [0]]);
+    const rematched = await watchRoom(base, again.id);
+    await rematched.until((r) => r.kind.type === 'cpu' && r.kind.level === 'easy' && r.view.ply === 0 && !r.result, 'the new room on the server');
+    rematched.close();
     // The game is kept: home lists it, and it resumes from the server.
     await eva.driver.executeScript('location.hash = "#/"');
     const listed = await eva.waitFor((x) => x.screen === 'home-screen' && x.savedRows.length, 'the game among the unfinished ones');
-    assert.equal(listed.savedRows[0].id, first.id);
-    assert.equal(listed.savedRows[0].ply, 2);
+    assert.deepEqual(listed.savedRows.map((r) => [r.id, r.ply]), [[again.id, 0]], 'the new game kept, the resigned one not');
     // The four other games start against the server's CPU too (local play is not offered).
     for (const [kind, players] of [['diamond', 2], ['capture', 3], ['international', undefined], ['turkish', undefined]]) {
       await eva.driver.executeScript('location.hash = "#/"');
