@@ -9,6 +9,12 @@ import { attachAnnouncer } from './announce.js';
 import { h, clear, add } from './dom.js';
 import { t, setLanguage, resolveLanguage, language } from './i18n.js';
 import { setSoundEnabled } from './sound.js';
+// Accounts: the profile, the ranking, and the session brought back by a sign-in.
+import { profileScreen } from './screens/profile.js';
+import { rankingScreen } from './screens/ranking.js';
+import { accountState } from './account.js';
+import { sessionFromFragment } from './account-views.js';
+import { accounts } from './api.js';
 import { homeScreen } from './screens/home.js';
 import { setupScreen } from './screens/setup.js';
 import { gameScreen } from './screens/game.js';
@@ -16,12 +22,6 @@ import { rulesScreen } from './screens/rules.js';
 import { settingsScreen } from './screens/settings.js';
 import { statsScreen } from './screens/stats.js';
 import { roomScreen } from './screens/room.js';
-// Accounts: the profile, the ranking, and the session brought back by a sign-in.
-import { profileScreen } from './screens/profile.js';
-import { rankingScreen } from './screens/ranking.js';
-import { accountState } from './account.js';
-import { sessionFromFragment } from './account-views.js';
-import { accounts } from './api.js';
 
 const root = document.getElementById('app');
 const reducedMotion = globalThis.matchMedia ? matchMedia('(prefers-reduced-motion: reduce)') : { matches: false };

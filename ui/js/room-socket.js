@@ -307,6 +307,7 @@ export function createRoomSocket({
       return request({ type: 'rematch' }, stateWhere((r) => r.rematch > from));
     },
     leave() { return request({ type: 'leave' }); },
+    sync() { return request({ type: 'sync' }); },
     /** "Play the CPU": a started room with this socket's player in `seat` and the CPU at `level`
      * in the others; resolves with its first state. */
     playCpu(game, name, level, seat) {
@@ -316,7 +317,6 @@ export function createRoomSocket({
     /** Undo / redo in a room against the CPU; resolves with the state that shows it. */
     undo() { return request({ type: 'undo' }, laterState()); },
     redo() { return request({ type: 'redo' }, laterState()); },
-    sync() { return request({ type: 'sync' }); },
     /** Closes the socket for good (the seat stays: `resume` later takes it back). */
     close() {
       closing = true;

@@ -101,11 +101,12 @@ export function setupScreen(app, kind) {
       { value: 'cpu', label: t('setup.mode.cpu') },
       { value: 'local', label: t('setup.mode.local'), hint: t('setup.mode.local.hint') },
       { value: 'friends', label: t('setup.mode.friends'), hint: t('setup.mode.friends.hint') },
-    ].filter((o) => o.value !== 'local' || offers.local),
+    ],
     onChange: (v) => { s.mode = v; syncMode(); },
   })));
   form.append(levelField, movetimeField);
   syncLevel();
+  if (!offers.local) form.querySelector('[data-testid=mode-local]')?.remove();
   const nickname = h('input', { type: 'text', id: 'setup-nickname', maxlength: '24', autocomplete: 'nickname', 'data-testid': 'setup-nickname', value: savedNickname() });
   form.append(h('div', { class: 'field friends-only' }, h('label', { for: 'setup-nickname' }, h('h2', {}, t('setup.nickname'))), nickname),
     field(t('setup.clock'), choiceGroup({
