@@ -240,7 +240,7 @@ async function accountBase() {
 
 async function accountCall(method, path, { token = null, body } = {}) {
   const base = await accountBase();
-  if (!base) throw { code: 'no_server', message: 'no room server' };
+  if (!base) throw { code: 'no_account_server', message: 'no room server' };
   const headers = {};
   if (token) headers.Authorization = 'Bearer ' + token;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -264,7 +264,7 @@ export const accounts = {
   /** Sends the browser, or the app's system browser, to the server's sign-in (`to=web|app`). */
   async startSignIn(displayName = '') {
     const base = await accountBase();
-    if (!base) throw { code: 'no_server', message: 'no room server' };
+    if (!base) throw { code: 'no_account_server', message: 'no room server' };
     const { signInUrl } = await import('./account-views.js');
     if (inApp()) return call('open_sign_in', { url: signInUrl(base, { to: 'app', displayName }) });
     location.assign(signInUrl(base, { to: 'web', displayName }));
@@ -287,7 +287,7 @@ export const accounts = {
   /** A rated game's record (PDN text). */
   async gamePdn(id) {
     const base = await accountBase();
-    if (!base) throw { code: 'no_server', message: 'no room server' };
+    if (!base) throw { code: 'no_account_server', message: 'no room server' };
     const response = await fetch(`${base}/api/games/${encodeURIComponent(id)}/pdn`, { cache: 'no-store' }).catch(() => null);
     if (!response || !response.ok) throw { code: 'no_such_game', message: id };
     return response.text();

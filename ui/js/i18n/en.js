@@ -5,7 +5,7 @@ export default {
   // Accounts: sign-in, profile, ranking; games against the server's CPU in a browser.
   'error.local_unavailable': 'In a browser you play against the CPU, with friends or with someone; games on one device need the app.',
   'error.unavailable_here': 'Not available in the browser.',
-  'error.no_server': 'There is no room server to ask.',
+  'error.no_account_server': 'No room server for accounts: write its address in the Settings.',
   'error.not_signed_in': 'Your session has ended: sign in again.',
   'error.sign_in_off': 'This server has no sign-in.',
   'error.http_429': 'Too many requests: try again in a moment.',

@@ -6,7 +6,7 @@ export default {
   // Accounts: sign-in, profile, ranking; games against the server's CPU in a browser.
   'error.local_unavailable': 'En el navegador juegas contra la IA, con amigos o con alguien; las partidas en un mismo dispositivo necesitan la app.',
   'error.unavailable_here': 'No disponible en el navegador.',
-  'error.no_server': 'No hay servidor de salas al que preguntar.',
+  'error.no_account_server': 'No hay servidor de salas para las cuentas: escribe su dirección en los Ajustes.',
   'error.not_signed_in': 'Tu sesión ha terminado: vuelve a iniciarla.',
   'error.sign_in_off': 'Este servidor no tiene inicio de sesión.',
   'error.http_429': 'Demasiadas peticiones: prueba de nuevo en un momento.',
