@@ -22,11 +22,9 @@
 // Screenshots (390×844) go to target/e2e-screenshots/: 90-browser-cpu-game, 91-settings-sign-in, 91-settings-signed-in,
 // 91-profile, 92-profile-after, 92-ranking.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { By } from 'selenium-webdriver';
@@ -35,11 +33,10 @@ import { Browser, chromiumMissing, freePort } from './lib/chromium.mjs';
 import { resize, screenshot, SCREENSHOT_DIR, PHONE } from './lib/page.mjs';
 import { Ui } from './lib/ui.mjs';
 import { waitRoom, waitMyTurn, shot as shotOf } from './lib/rooms.mjs';
+import { providerMissing, signInInBrowser, startAccountsServer, startProvider } from './lib/accounts.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '..', '..');
-const OIDC_DIR = path.join(ROOT, 'server', 'tests', 'oidc');
-const CLIENT_SECRET = 'damas-web-secret-for-e2e';
 
 const { values: opts } = parseArgs({
   options: {
@@ -61,54 +58,14 @@ if (!opts.server || !fs.existsSync(opts.server)) {
   console.log(`browser-cpu-accounts: no damas-server binary (--server or DAMAS_SERVER): ${opts.server}`);
   process.exit(1);
 }
-if (!fs.existsSync(path.join(OIDC_DIR, 'node_modules', 'oidc-provider'))) {
-  console.log('browser-cpu-accounts: the test OpenID provider is not installed: run scripts/setup (npm ci in server/tests/oidc)');
+if (providerMissing()) {
+  console.log(`browser-cpu-accounts: ${providerMissing()} is missing`);
   process.exit(1);
 }
 
 const log = (line) => console.log(`    ${line}`);
 const shot = (ui, name) => shotOf(ui, name, log);
 const children = [];
-
-/** The OpenID provider, with its login form; resolves with its issuer once it serves. */
-function startProvider(redirect) {
-  const config = {
-    login_form: true,
-    clients: [{ client_id: 'damas-web', client_secret: CLIENT_SECRET, redirect_uris: [redirect] }],
-  };
-  const child = spawn('node', [path.join(OIDC_DIR, 'provider.mjs'), JSON.stringify(config)], { stdio: ['pipe', 'pipe', 'inherit'] });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    const lines = readline.createInterface({ input: child.stdout });
-    lines.once('line', (line) => {
-      const m = /^ISSUER (\S+)$/.exec(line.trim());
-      if (m) resolve(m[1]);
-      else reject(new Error(`the provider did not start: ${line}`));
-    });
-    child.once('exit', (code) => reject(new Error(`the provider exited (${code})`)));
-  });
-}
-
-/** damas-server on `port`, with accounts and sign-in; resolves once it printed its address. */
-function startServer(port, issuer, data) {
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(path.resolve(opts.server), [
-    '--port', String(port), '--ui', path.resolve(opts.ui), '--data', data,
-    '--oidc-issuer', issuer, '--oidc-client-id', 'damas-web', '--public-url', base,
-  ], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, DAMAS_OIDC_CLIENT_SECRET: CLIENT_SECRET } });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const look = (chunk) => {
-      out += chunk;
-      if (process.env.E2E_SERVER_LOG) log(String(chunk).trim());
-      if (out.includes(`127.0.0.1:${port}`)) resolve(base);
-    };
-    child.stdout.on('data', look);
-    child.stderr.on('data', look);
-    child.once('exit', (code) => reject(new Error(`damas-server exited (${code}): ${out}`)));
-  });
-}
 
 /** A socket of the test itself, watching room `code` as the server holds it. */
 async function watchRoom(base, code) {
@@ -171,30 +128,6 @@ const open = async (name) => {
   return new Ui(b.driver, { log });
 };
 
-/** Settings → "Sign in" → the provider's login page: types `user` and submits → back home signed in. */
-async function signIn(ui, base, user, shotName = null) {
-  await ui.driver.get(`${base}/#/settings`);
-  await ui.waitFor((s) => s.ready && s.screen === 'settings-screen', 'the settings');
-  await ui.driver.wait(() => ui.driver.executeScript("const b = document.querySelector('[data-testid=sign-in]'); return !!b && !b.disabled"), 10000, 'Sign in to be offered');
-  if (shotName) {
-    await checkLayout(ui, '[data-testid=account-field]', 'Settings → Account (guest)');
-    await ui.driver.executeScript("document.querySelector('[data-testid=account-field]').scrollIntoView({block: 'center'})");
-    await shot(ui, shotName);
-  }
-  await ui.click('sign-in');
-  const login = await ui.driver.wait(async () => (await ui.driver.findElements(By.id('login')))[0], 15000, 'the provider\'s login page');
-  assert.ok((await ui.driver.getCurrentUrl()).startsWith(issuerUrl), 'the login page is the provider\'s');
-  await login.sendKeys(user);
-  await (await ui.driver.findElement(By.id('submit'))).click();
-  const s = await ui.waitFor((x) => x.ready && x.screen === 'profile-screen', 'the profile after the sign-in', 20000);
-  const href = await ui.driver.getCurrentUrl();
-  assert.ok(!href.includes('session='), `the session token is out of the address: ${href}`);
-  assert.equal(s.hash, '#/profile');
-  const token = await ui.driver.executeScript("return JSON.parse(localStorage.getItem('damas.account.session')).token");
-  assert.match(token, /^[A-Za-z0-9_-]{43}$/, 'the session kept on the device');
-  return token;
-}
-
 const SIZES = [{ width: 360, height: 640 }, PHONE, { width: 1280, height: 800 }];
 
 /**
@@ -227,6 +160,15 @@ async function checkLayout(ui, scope, what) {
 /** The text of `testid` now (read in the page: the element may have been drawn again). */
 const textOf = (ui, testid) => ui.driver.executeScript(`const e = document.querySelector('[data-testid="${testid}"]'); return e ? e.textContent : ''`);
 
+async function signIn(ui, base, user, shotName = null) {
+  return signInInBrowser(ui, base, issuerUrl, user, async () => {
+    if (!shotName) return;
+    await checkLayout(ui, '[data-testid=account-field]', 'Settings → Account (guest)');
+    await ui.driver.executeScript("document.querySelector('[data-testid=account-field]').scrollIntoView({block: 'center'})");
+    await shot(ui, shotName);
+  });
+}
+
 /** The profile's rating rows: kind → {rating, provisional, games}. */
 async function profileRatings(ui) {
   // Built afresh (the same hash again is shown again).
@@ -242,8 +184,12 @@ let issuerUrl = null;
 const data = fs.mkdtempSync(path.join(os.tmpdir(), 'damas-e2e-accounts-'));
 try {
   const port = await freePort();
-  issuerUrl = await startProvider(`http://127.0.0.1:${port}/auth/callback`);
-  const base = await startServer(port, issuerUrl, data);
+  const provider = await startProvider(`http://127.0.0.1:${port}/auth/callback`);
+  children.push(provider.child);
+  issuerUrl = provider.issuer;
+  const started = await startAccountsServer({ binary: path.resolve(opts.server), port, ui: path.resolve(opts.ui), data, issuer: issuerUrl, log });
+  children.push(started.child);
+  const base = started.base;
   log(`damas-server at ${base}, OpenID provider at ${issuerUrl}`);
 
   await scenario('90-browser-cpu', 'a browser alone plays the server\'s CPU, with undo and redo', async () => {
