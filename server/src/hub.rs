@@ -37,6 +37,8 @@ pub const PRESENCE_TTL: Duration = Duration::from_secs(15);
 const KEEP_ALIVE_MS: u64 = 60_000;
 /// Compare-and-set attempts before an action gives up with `busy`.
 const SAVE_ATTEMPTS: usize = 8;
+/// Pause before a reload that failed (the store was unreachable) is tried again.
+const RELOAD_RETRY: Duration = Duration::from_millis(250);
 
 /// What a connection asks of the room.
 #[derive(Debug)]
@@ -251,6 +253,9 @@ struct Hub {
     delta_base: Option<DeltaBase>,
     /// Who took each token's seat last (any instance): token hash → (when, connection).
     holders: HashMap<String, (u64, String)>,
+    /// The last reload failed: the record held may be behind the store's, and an event that
+    /// said so is spent. Events are hints, the store is the truth: reload until it answers.
+    stale: bool,
 }
 
 impl Hub {
@@ -272,6 +277,7 @@ impl Hub {
             kept_alive_at: 0,
             delta_base: None,
             holders: HashMap::new(),
+            stale: false,
         }
     }
 
@@ -326,6 +332,7 @@ impl Hub {
                     }
                 }
                 _ = tick.tick() => self.housekeeping().await,
+                _ = tokio::time::sleep(RELOAD_RETRY), if self.stale => self.reload().await,
                 _ = sleep_until(&time, wake) => {
                     self.last_wake = self.now();
                     self.on_deadline().await;
@@ -346,17 +353,27 @@ impl Hub {
         self.shared.hubs.remove(&self.code, id);
     }
 
-    /// Loads the record again and publishes a fresh snapshot.
+    /// Loads the record again and publishes a fresh snapshot. If the store does not answer, the
+    /// hub stays `stale` and tries again shortly (the event that asked for it will not come back).
     async fn reload(&mut self) {
         match self.shared.store.load(&self.code).await {
-            Ok(Some(loaded)) => self.adopt(loaded),
+            Ok(Some(loaded)) => {
+                self.stale = false;
+                self.adopt(loaded);
+            }
             Ok(None) => {
+                self.stale = false;
                 self.gone = true;
                 self.record = None;
                 self.game = None;
                 self.publish_snapshot();
             }
-            Err(error) => tracing::warn!(room = %self.code, %error, "room load failed"),
+            Err(error) => {
+                if !self.stale {
+                    tracing::warn!(room = %self.code, %error, "room load failed; retrying");
+                }
+                self.stale = true;
+            }
         }
     }
 
@@ -480,6 +497,8 @@ impl Hub {
                 self.publish_snapshot();
                 return Err(RoomError::NoSuchRoom);
             };
+            // Read just now: whatever this hub held is brought up to date below.
+            self.stale = false;
             let now = self.now();
             Game::sync(&mut self.game, &loaded.value)?;
             let mut record = loaded.value.clone();
