@@ -256,6 +256,8 @@ struct Hub {
     /// The last reload failed: the record held may be behind the store's, and an event that
     /// said so is spent. Events are hints, the store is the truth: reload until it answers.
     stale: bool,
+    /// A save of this hub failed without an answer: it may be in the store, unannounced.
+    unannounced: bool,
 }
 
 impl Hub {
@@ -278,6 +280,7 @@ impl Hub {
             delta_base: None,
             holders: HashMap::new(),
             stale: false,
+            unannounced: false,
         }
     }
 
@@ -359,6 +362,7 @@ impl Hub {
         match self.shared.store.load(&self.code).await {
             Ok(Some(loaded)) => {
                 self.stale = false;
+                self.announce_if_unannounced(loaded.version).await;
                 self.adopt(loaded);
             }
             Ok(None) => {
@@ -374,6 +378,20 @@ impl Hub {
                 }
                 self.stale = true;
             }
+        }
+    }
+
+    /// After a save whose answer was lost: tells every instance the version the store holds now
+    /// (the other hubs reload if it is news to them), so a write that landed unannounced is not
+    /// missed by anyone.
+    async fn announce_if_unannounced(&mut self, version: u64) {
+        if !self.unannounced {
+            return;
+        }
+        let event = RoomEvent::Changed { version };
+        match self.shared.store.publish(&self.code, &event).await {
+            Ok(()) => self.unannounced = false,
+            Err(error) => tracing::warn!(room = %self.code, %error, "publish failed"),
         }
     }
 
@@ -499,6 +517,7 @@ impl Hub {
             };
             // Read just now: whatever this hub held is brought up to date below.
             self.stale = false;
+            self.announce_if_unannounced(loaded.version).await;
             let now = self.now();
             Game::sync(&mut self.game, &loaded.value)?;
             let mut record = loaded.value.clone();
@@ -519,12 +538,23 @@ impl Hub {
                 return outcome;
             }
             let ttl = record.ttl(now);
-            match self
+            let saved = self
                 .shared
                 .store
                 .save(&self.code, loaded.version, &record, ttl)
-                .await?
-            {
+                .await;
+            let saved = match saved {
+                Ok(saved) => saved,
+                Err(error) => {
+                    // The write may have landed all the same (e.g. Redis stored it but no replica
+                    // confirmed it in time, or the answer was lost): nobody was told. Reload until
+                    // the store answers, and announce whatever it then holds.
+                    self.stale = true;
+                    self.unannounced = true;
+                    return Err(error.into());
+                }
+            };
+            match saved {
                 Save::Saved(version) => {
                     self.kept_alive_at = now;
                     // Only the save that ended a rated game reports it: once, on one instance.
@@ -533,7 +563,10 @@ impl Hub {
                     }
                     let event = RoomEvent::Changed { version };
                     if let Err(error) = self.shared.store.publish(&self.code, &event).await {
-                        tracing::warn!(room = %self.code, %error, "publish failed");
+                        // Saved but not told: announce it once the store answers again.
+                        tracing::warn!(room = %self.code, %error, "publish failed; retrying");
+                        self.stale = true;
+                        self.unannounced = true;
                     }
                     self.adopt(Versioned {
                         version,

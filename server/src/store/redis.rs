@@ -27,7 +27,12 @@
 //!
 //! Events, Cluster: the cluster connection (RESP3) carries the shard subscriptions and pushes
 //! their messages to the same fan-out; it follows slot moves and failovers and subscribes again
-//! by itself, and each confirmation of a room already confirmed tells that room to reload.
+//! by itself, and each confirmation of a room already confirmed tells that room to reload. That
+//! alone can leave a room deaf (the library resubscribes only when it refreshes its slot map, and
+//! forgets a subscription a node drops when its slot leaves it), so when a node's connection drops
+//! or a node drops a subscription, the instance asks for every watched room's subscription again
+//! and tells those rooms to reload; the confirmation that comes once a subscription lands on the
+//! slot's new master makes them reload once more.
 
 use super::{EventStream, RoomCode, RoomEvent, RoomRecord, RoomStore, Save, StoreError, Versioned};
 use futures_util::StreamExt;
@@ -550,13 +555,13 @@ fn start_resubscribing(fanout: &mut Fanout, weak: &Weak<Mutex<Fanout>>) {
     tokio::spawn(resubscribe_shards(weak.clone()));
 }
 
-/// After a node's connection dropped or a node dropped a subscription: subscribes every room
-/// watched here again, through the cluster connection (so on the master now serving each room's
-/// slot), retrying until every subscription is confirmed, then tells each room to reload. An event
-/// published while a room was not listening is lost, but the save it announced is in the record
-/// the reload reads: events are hints, the store is the truth. The cluster connection also
-/// resubscribes by itself once it sees the new slot map; this does not depend on when (or
-/// whether) it does.
+/// After a node's connection dropped or a node dropped a subscription: asks the cluster
+/// connection to subscribe every room watched here again (it keeps the subscription and places it
+/// on the master serving the room's slot once its slot map says which), retrying while it refuses,
+/// then tells each room to reload; the confirmation from the new master (a repeated confirmation,
+/// see [`run_shard_pushes`]) makes the room reload again. An event published while a room was not
+/// listening is lost, but the save it announced is in the record the reload reads: events are
+/// hints, the store is the truth.
 async fn resubscribe_shards(fanout: Weak<Mutex<Fanout>>) {
     loop {
         tokio::time::sleep(PUBSUB_RETRY).await;
@@ -754,12 +759,13 @@ impl RoomStore for RedisStore {
             Commands::Node(_) => "PUBLISH",
             Commands::Cluster(_) => "SPUBLISH",
         };
-        let _: i64 = redis::cmd(command)
+        let receivers: i64 = redis::cmd(command)
             .arg(events_channel(code.as_str()))
             .arg(to_json(event)?)
             .query_async(&mut self.conn())
             .await
             .map_err(unavailable)?;
+        tracing::debug!(room = %code, receivers, ?event, "event published");
         Ok(())
     }
 
