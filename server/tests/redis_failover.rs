@@ -644,7 +644,8 @@ async fn a_cluster_master_killed_mid_game_loses_no_acknowledged_move() {
 /// back with every acknowledged move, and the game goes on through both instances.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn redis_killed_mid_game_and_restarted_with_aof_loses_no_acknowledged_move() {
-    let Some(mut redis) = PersistentRedis::start(&["--appendonly", "yes", "--appendfsync", "always"])
+    let Some(mut redis) =
+        PersistentRedis::start(&["--appendonly", "yes", "--appendfsync", "always"])
     else {
         return;
     };

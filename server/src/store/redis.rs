@@ -533,7 +533,10 @@ async fn run_shard_pushes(
             // the room's slot left it (it became a replica, the slot moved), and the cluster
             // connection forgets it too. Subscribe again where the slot is now.
             PushKind::SUnsubscribe if fanout.rooms.contains_key(code) => {
-                tracing::info!(room = code, "redis cluster: shard subscription dropped by a node");
+                tracing::info!(
+                    room = code,
+                    "redis cluster: shard subscription dropped by a node"
+                );
                 start_resubscribing(&mut fanout, &fanout_weak);
             }
             _ => {}
@@ -610,7 +613,10 @@ async fn resubscribe_shards(fanout: Weak<Mutex<Fanout>>) {
         }
         if !guard.resync_again {
             guard.resyncing = false;
-            tracing::info!(rooms = codes.len(), "redis cluster: shard subscriptions renewed");
+            tracing::info!(
+                rooms = codes.len(),
+                "redis cluster: shard subscriptions renewed"
+            );
             return;
         }
     }
