@@ -2,6 +2,7 @@
 //! over their shared bitboard [`Board`].
 
 use super::draughts::{combine, DraughtsGeometry, SideFeatures, Weights};
+use super::patterns::{PatternError, PatternLayout, PatternWeights, GAME_ENGLISH};
 use crate::games::diagonal::{Board, DraughtsMove, Rules};
 use crate::games::english::{English, EnglishRules};
 use crate::games::international::{International, InternationalRules};
@@ -65,18 +66,36 @@ const INTERNATIONAL_TUNED: Weights = INTERNATIONAL_CLASSIC;
 /// The weights of English (`false`) or International (`true`) for `style`.
 pub fn weights(international: bool, style: EvalStyle) -> &'static Weights {
     match (international, style) {
-        (false, EvalStyle::Full) => &ENGLISH_TUNED,
+        (false, EvalStyle::Full | EvalStyle::Learned) => &ENGLISH_TUNED,
         (false, _) => &ENGLISH_CLASSIC,
-        (true, EvalStyle::Full) => &INTERNATIONAL_TUNED,
+        (true, EvalStyle::Full | EvalStyle::Learned) => &INTERNATIONAL_TUNED,
         (true, _) => &INTERNATIONAL_CLASSIC,
     }
 }
 
-/// The tables of a grid, with rows counted from seat 0's back row.
-fn geometry<R: Rules>() -> DraughtsGeometry {
+/// The committed pattern weights of English checkers (`damas-lab train-eval english`, docs/cpu.md
+/// "Learned pattern evaluation").
+const ENGLISH_PATTERN_FILE: &[u8] = include_bytes!("english.pattern");
+
+/// The English pattern weights, read once from the committed file.
+pub fn english_patterns() -> Result<&'static PatternWeights, &'static PatternError> {
+    static WEIGHTS: OnceLock<Result<PatternWeights, PatternError>> = OnceLock::new();
+    WEIGHTS
+        .get_or_init(|| PatternWeights::from_bytes(ENGLISH_PATTERN_FILE, GAME_ENGLISH))
+        .as_ref()
+}
+
+/// The windows of the English board (rows from seat 0's back row).
+pub fn english_pattern_layout() -> &'static PatternLayout {
+    static LAYOUT: OnceLock<PatternLayout> = OnceLock::new();
+    LAYOUT.get_or_init(|| PatternLayout::build(cells::<EnglishRules>()))
+}
+
+/// Each used bit's (row, file), row 0 being seat 0's back row.
+fn cells<R: Rules>() -> impl Fn(u32) -> Option<(u32, u32)> {
     let grid = R::GRID;
     let size = grid.size;
-    DraughtsGeometry::build(size, |bit| {
+    move |bit| {
         if grid.valid & (1 << bit) == 0 {
             return None;
         }
@@ -88,7 +107,12 @@ fn geometry<R: Rules>() -> DraughtsGeometry {
             size - 1 - row
         };
         Some((row, file))
-    })
+    }
+}
+
+/// The tables of a grid, with rows counted from seat 0's back row.
+fn geometry<R: Rules>() -> DraughtsGeometry {
+    DraughtsGeometry::build(R::GRID.size, cells::<R>())
 }
 
 fn features<R: Rules>(board: &Board<R>, geometry: &DraughtsGeometry) -> [SideFeatures; 2] {
@@ -158,7 +182,22 @@ impl Searchable for English {
     }
 
     fn evaluate(&self, seat: Seat, style: EvalStyle) -> i32 {
-        combine(&english_features(self), seat, style, weights(false, style))
+        let value = combine(&english_features(self), seat, style, weights(false, style));
+        if style != EvalStyle::Learned {
+            return value;
+        }
+        // A refused weights file (never the committed one: a test reads it) plays as `Full`.
+        match english_patterns() {
+            Ok(patterns) => {
+                value
+                    + patterns.value(
+                        english_pattern_layout(),
+                        self.board().pieces,
+                        usize::from(seat),
+                    )
+            }
+            Err(_) => value,
+        }
     }
 
     fn may_capture(&self) -> bool {
