@@ -252,3 +252,43 @@ impl Searchable for International {
         history_key(mv)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::position::{Position, Variant};
+    use crate::GameKind;
+
+    fn english(fen: &str) -> English {
+        English::from_text(Variant::standard(GameKind::English), fen).expect("a valid FEN")
+    }
+
+    #[test]
+    fn the_committed_pattern_weights_load() {
+        let weights = english_patterns().expect("the committed file is valid");
+        assert_eq!(weights.game, GAME_ENGLISH);
+        assert_eq!(weights.weights.len(), super::super::patterns::WEIGHT_COUNT);
+    }
+
+    /// A position and its colour-flipped mirror (square n ↔ 33 − n, colours and turn swapped)
+    /// score opposite for the same seat, and each position scores opposite for its two seats.
+    #[test]
+    fn the_learned_evaluation_is_antisymmetric_between_the_colours() {
+        let pairs = [
+            (
+                "B:W18,21,23,24,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12",
+                "W:W21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,9,10,12,15",
+            ),
+            ("W:WK14,22,30:B5,K19,11", "B:W22,K14,28:B3,11,K19"),
+        ];
+        for (fen, mirror) in pairs {
+            let (position, flipped) = (english(fen), english(mirror));
+            for style in [EvalStyle::Learned, EvalStyle::Full] {
+                let value = position.evaluate(0, style);
+                assert_eq!(value, -position.evaluate(1, style), "{fen} {style:?}");
+                assert_eq!(value, -flipped.evaluate(0, style), "{fen} {style:?}");
+                assert_eq!(value, flipped.evaluate(1, style), "{fen} {style:?}");
+            }
+        }
+    }
+}
