@@ -10,7 +10,7 @@ use damas::games::english::English;
 use damas::search::levels;
 use damas::search::searchable::{EvalStyle, Searchable};
 use damas::search::{Level, Player, PlayerConfig, SearchContext};
-use damas::{GameKind, Playable, Position, Record, Variant};
+use damas::{GameKind, Position, Record, Variant};
 use std::hint::black_box;
 use std::sync::atomic::AtomicBool;
 
@@ -34,7 +34,7 @@ fn thread_cpu_seconds() -> f64 {
 /// The positions after `PLIES` plies of a seeded medium-against-medium game, as moves.
 fn openings() -> Vec<Vec<String>> {
     let variant = Variant::standard(GameKind::English);
-    let mut game = catalogue::new_game(variant).expect("english");
+    let mut game = catalogue::new_game(variant, None).expect("english");
     let stop = AtomicBool::new(false);
     let mut moves = Vec::new();
     let mut out = Vec::new();
@@ -85,7 +85,7 @@ fn main() {
                 },
                 ..hard
             };
-            let mut game = catalogue::new_game(variant).expect("english");
+            let mut game = catalogue::new_game(variant, None).expect("english");
             for text in &moves {
                 game.play(text).expect("legal");
             }

@@ -291,4 +291,29 @@ mod tests {
             }
         }
     }
+
+    /// The quick reading of English's windows gives what reading them square by square gives.
+    #[test]
+    fn the_quick_pattern_reading_matches_the_square_by_square_one() {
+        use rand::rngs::SmallRng;
+        use rand::{Rng, SeedableRng};
+        let layout = english_pattern_layout();
+        let valid = EnglishRules::GRID.valid;
+        let mut rng = SmallRng::seed_from_u64(5);
+        for _ in 0..2_000 {
+            let own = rng.gen::<u64>() & rng.gen::<u64>() & valid;
+            let enemy = rng.gen::<u64>() & !own & valid;
+            for view in 0..2 {
+                assert_eq!(
+                    layout.indices(view, own, enemy),
+                    layout.indices_by_square(view, own, enemy),
+                    "{own:x} {enemy:x} {view}"
+                );
+            }
+        }
+        assert!(
+            format!("{layout:?}").contains("Some("),
+            "English reads quickly"
+        );
+    }
 }

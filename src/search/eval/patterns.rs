@@ -66,6 +66,27 @@ pub enum PatternError {
 pub struct PatternLayout {
     /// `bits[view][pattern]`: the squares of the window, as board bits (crosses use 5, rows 4).
     bits: [[[u8; CROSS_SQUARES]; PATTERNS]; 2],
+    /// The quick reading where the board's bits allow it (English's layout: a row is 4
+    /// consecutive bits, a cross the bits c − 5, c − 4, c, c + 4, c + 5), else `None`.
+    gathered: Option<Box<Gathered>>,
+}
+
+/// The quick reading of every window: its lowest bit, and for each set of the window's squares
+/// (as consecutive bits: a row's 4, a cross's 5 compressed) the sum of 3^k over the squares'
+/// places k in the window's content. The content is then `ternary[own] + 2 · ternary[enemy]`.
+#[derive(Clone, Debug)]
+struct Gathered {
+    base: [[u8; PATTERNS]; 2],
+    ternary: [[[u16; 32]; PATTERNS]; 2],
+}
+
+/// Offsets of a cross's bits from its lowest (c − 5): c − 5, c − 4, c, c + 4, c + 5.
+const CROSS_OFFSETS: [u32; CROSS_SQUARES] = [0, 1, 5, 9, 10];
+
+/// The 5 bits of a cross at offsets [`CROSS_OFFSETS`] of `bits`, packed into bits 0–4.
+#[inline(always)]
+fn compress_cross(bits: u64) -> usize {
+    ((bits & 3) | ((bits >> 3) & 4) | ((bits >> 6) & 0x18)) as usize
 }
 
 impl PatternLayout {
@@ -108,12 +129,22 @@ impl PatternLayout {
                 ];
             }
         }
-        PatternLayout { bits }
+        let gathered = Gathered::build(&bits);
+        PatternLayout { bits, gathered }
     }
 
     /// The weight index of every window as `view` sees the board (`own`: its pieces, `enemy`:
     /// the other side's).
     pub fn indices(&self, view: usize, own: u64, enemy: u64) -> [u16; PATTERNS] {
+        match &self.gathered {
+            Some(gathered) => gathered.indices(view, own, enemy),
+            None => self.indices_by_square(view, own, enemy),
+        }
+    }
+
+    /// [`PatternLayout::indices`] one square at a time (any layout; the reference the quick
+    /// reading is tested against).
+    pub fn indices_by_square(&self, view: usize, own: u64, enemy: u64) -> [u16; PATTERNS] {
         let state = |bit: u8| ((own >> bit) & 1) as usize + 2 * ((enemy >> bit) & 1) as usize;
         let mut out = [0u16; PATTERNS];
         let patterns = &self.bits[view & 1];
@@ -131,6 +162,80 @@ impl PatternLayout {
                 config = config * 3 + state(bit);
             }
             out[index] = (offset + config) as u16;
+        }
+        out
+    }
+}
+
+impl Gathered {
+    /// The quick reading of `bits`' windows, if every window's bits lie as English's do.
+    fn build(bits: &[[[u8; CROSS_SQUARES]; PATTERNS]; 2]) -> Option<Box<Gathered>> {
+        let mut gathered = Box::new(Gathered {
+            base: [[0; PATTERNS]; 2],
+            ternary: [[[0; 32]; PATTERNS]; 2],
+        });
+        for view in 0..2 {
+            for pattern in 0..PATTERNS {
+                let squares: &[u8] = if pattern < ROW_PATTERNS {
+                    &bits[view][pattern][..ROW_SQUARES]
+                } else {
+                    &bits[view][pattern][..]
+                };
+                let base = *squares.iter().min()?;
+                let offsets: Vec<u32> = if pattern < ROW_PATTERNS {
+                    (0..ROW_SQUARES as u32).collect()
+                } else {
+                    CROSS_OFFSETS.to_vec()
+                };
+                // The place in the packed bits of each square of the window, in content order.
+                let mut place = Vec::with_capacity(squares.len());
+                for &bit in squares {
+                    let offset = u32::from(bit) - u32::from(base);
+                    place.push(offsets.iter().position(|&o| o == offset)?);
+                }
+                let mut sorted = place.clone();
+                sorted.sort_unstable();
+                sorted.dedup();
+                if sorted.len() != squares.len() {
+                    return None;
+                }
+                gathered.base[view][pattern] = base;
+                for packed in 0..(1usize << squares.len()) {
+                    let mut value = 0u16;
+                    let mut power = 1u16;
+                    for &at in &place {
+                        if packed >> at & 1 == 1 {
+                            value += power;
+                        }
+                        power *= 3;
+                    }
+                    gathered.ternary[view][pattern][packed] = value;
+                }
+            }
+        }
+        Some(gathered)
+    }
+
+    #[inline]
+    fn indices(&self, view: usize, own: u64, enemy: u64) -> [u16; PATTERNS] {
+        let view = view & 1;
+        let (base, ternary) = (&self.base[view], &self.ternary[view]);
+        let mut out = [0u16; PATTERNS];
+        for pattern in 0..ROW_PATTERNS {
+            let shift = base[pattern];
+            let table = &ternary[pattern];
+            let config = table[((own >> shift) & 0xF) as usize]
+                + 2 * table[((enemy >> shift) & 0xF) as usize];
+            out[pattern] = (pattern * ROW_CONFIGS) as u16 + config;
+        }
+        for pattern in ROW_PATTERNS..PATTERNS {
+            let shift = base[pattern];
+            let table = &ternary[pattern];
+            let config =
+                table[compress_cross(own >> shift)] + 2 * table[compress_cross(enemy >> shift)];
+            out[pattern] = (ROW_PATTERNS * ROW_CONFIGS + (pattern - ROW_PATTERNS) * CROSS_CONFIGS)
+                as u16
+                + config;
         }
         out
     }
