@@ -63,11 +63,11 @@ fn main() {
     let hard = levels::config(variant, Player::Cpu(Level::Hard));
     println!("style    ply  evals/s (M)  depth  nodes      CPU ms  nodes/s (M)");
     for moves in openings() {
-        let mut record = Record::new(start.clone());
+        let mut record = Record::new(start);
         for text in &moves {
             record.play_text(text).expect("legal");
         }
-        let position = record.position().clone();
+        let position = *record.position();
         for style in [EvalStyle::Full, EvalStyle::Learned] {
             let rounds = 200_000;
             let begin = thread_cpu_seconds();

@@ -129,7 +129,7 @@ pub fn samples_of_game(
     skip: usize,
 ) -> Result<Vec<Sample>, TrainError> {
     let result = result_for_seat0(game.result);
-    let mut record = Record::new(start.clone());
+    let mut record = Record::new(*start);
     let mut samples = Vec::new();
     for (ply, text) in game.moves.iter().enumerate() {
         let position = record.position();
@@ -410,7 +410,7 @@ mod tests {
         let scale = 0.01;
         let mut samples = Vec::new();
         for _ in 0..60 {
-            let mut position = start.clone();
+            let mut position = start;
             for _ in 0..40 {
                 let legal = position.moves();
                 if legal.is_empty() || position.outcome().is_some() {

@@ -174,12 +174,12 @@ impl Gathered {
             base: [[0; PATTERNS]; 2],
             ternary: [[[0; 32]; PATTERNS]; 2],
         });
-        for view in 0..2 {
-            for pattern in 0..PATTERNS {
+        for (view, windows) in bits.iter().enumerate() {
+            for (pattern, window) in windows.iter().enumerate() {
                 let squares: &[u8] = if pattern < ROW_PATTERNS {
-                    &bits[view][pattern][..ROW_SQUARES]
+                    &window[..ROW_SQUARES]
                 } else {
-                    &bits[view][pattern][..]
+                    &window[..]
                 };
                 let base = *squares.iter().min()?;
                 let offsets: Vec<u32> = if pattern < ROW_PATTERNS {
