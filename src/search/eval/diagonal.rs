@@ -316,4 +316,24 @@ mod tests {
             "English reads quickly"
         );
     }
+
+    /// International has no patterns yet: `Learned` is `Full` there.
+    #[test]
+    fn international_learns_nothing_yet() {
+        let variant = Variant::standard(GameKind::International);
+        let mut position = International::start(variant).expect("international");
+        for _ in 0..12 {
+            let moves = position.moves();
+            let Some(mv) = moves.get(moves.len() / 2) else {
+                break;
+            };
+            position.play(mv);
+            for seat in 0..2 {
+                assert_eq!(
+                    position.evaluate(seat, EvalStyle::Learned),
+                    position.evaluate(seat, EvalStyle::Full)
+                );
+            }
+        }
+    }
 }
