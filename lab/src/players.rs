@@ -313,7 +313,8 @@ mod tests {
                     .params;
                 assert_eq!(frozen.style, EvalStyle::Full);
                 assert_eq!(learned.style, EvalStyle::Learned);
-                // Everything but the evaluation is today's expert on one thread.
+                // Everything but the evaluation is expert on one thread as it plays now; when expert
+                // changes, this is where it shows: keep the frozen player, change this check.
                 assert_eq!(
                     Params {
                         style: EvalStyle::Full,
