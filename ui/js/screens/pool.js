@@ -38,12 +38,14 @@ export async function poolScreen(app, kind, rated) {
   const signIn = h('a', { class: 'btn btn-big', href: '#/settings', 'data-testid': 'pool-sign-in', hidden: true }, t('pool.signin'));
   el.append(topBar(app, t('pool.title'), { back: '#/setup/' + kind }),
     h('div', { class: 'scroll setup-form pool-body' },
-      h('h2', { 'data-testid': 'pool-game' }, t('game.' + kind)),
-      h('p', { class: 'pool-desc', 'data-testid': 'pool-desc' }, [t(rated ? 'pool.rated' : 'pool.casual'), clockText(kind)].join(' · ')),
-      h('div', { class: 'pool-wait', 'aria-hidden': 'true' }, h('span', { class: 'pool-wait-label' }, t('pool.waited')), waited),
-      rating,
-      message,
-      h('p', { class: 'hint' }, t('pool.cpu.hint')),
+      h('div', { class: 'pool-card' },
+        h('h2', { 'data-testid': 'pool-game' }, t('game.' + kind)),
+        h('p', { class: 'pool-desc', 'data-testid': 'pool-desc' }, [t(rated ? 'pool.rated' : 'pool.casual'), clockText(kind)].join(' · ')),
+        // The time waited is read out on request (it is a timer), not every second.
+        h('div', { class: 'pool-wait', role: 'timer', 'aria-label': t('pool.waited') }, h('span', { class: 'pool-wait-label', 'aria-hidden': 'true' }, t('pool.waited')), waited),
+        rating,
+        message,
+        h('p', { class: 'hint' }, t('pool.cpu.hint'))),
       retry, signIn, cancel));
   const screen = { el, name: 'pool', destroy };
 
