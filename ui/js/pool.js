@@ -12,6 +12,11 @@ export const POOL_CLOCKS = { english: FIVE, diamond: FIVE, capture: FIVE, turkis
 
 export const hasPool = (kind) => POOL_KINDS.includes(kind);
 
+/** The ratings' name of a pool's game (`signed_in.ratings[].kind`): the star games' 2-player forms. */
+export function ratedKind(kind) {
+  return kind === 'diamond' || kind === 'capture' ? kind + '2' : kind;
+}
+
 /** The pool the server names `english/rated` (what `pool_waiting.pool` says). */
 export function poolName(kind, rated) {
   return `${kind}/${rated ? 'rated' : 'casual'}`;

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  initialSearch, searchStep, searchTicks, waitedSeconds, formatWaited, opponentOf, poolName, hasPool, POOL_CLOCKS,
+  initialSearch, searchStep, searchTicks, waitedSeconds, formatWaited, opponentOf, poolName, hasPool, POOL_CLOCKS, ratedKind,
 } from '../js/pool.js';
 
 test('joining, then waiting from the first pool_waiting, then paired', () => {
@@ -73,6 +73,7 @@ test('pools: the five 2-player forms, named as the server names them, with its c
   assert.equal(poolName('english', true), 'english/rated');
   assert.equal(poolName('capture', false), 'capture/casual');
   assert.ok(hasPool('diamond') && !hasPool('chess'));
+  assert.deepEqual(['english', 'diamond', 'capture', 'turkish'].map(ratedKind), ['english', 'diamond2', 'capture2', 'turkish']);
   assert.equal(POOL_CLOCKS.english.main_ms, 5 * 60_000);
   assert.equal(POOL_CLOCKS.international.main_ms, 10 * 60_000);
   assert.equal(POOL_CLOCKS.turkish.period_ms, 30_000);

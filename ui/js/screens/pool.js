@@ -12,7 +12,7 @@ import { announce } from '../announce.js';
 import { topBar } from './common.js';
 import { savedNickname } from './room.js';
 import {
-  initialSearch, searchStep, searchTicks, waitedSeconds, formatWaited, hasPool, POOL_CLOCKS, opponentOf,
+  initialSearch, searchStep, searchTicks, waitedSeconds, formatWaited, hasPool, POOL_CLOCKS, opponentOf, ratedKind,
 } from '../pool.js';
 import { formatRating } from '../rating-display.js';
 
@@ -50,6 +50,8 @@ export async function poolScreen(app, kind, rated) {
   const screen = { el, name: 'pool', destroy };
 
   let socket = null;
+  // Whether this account's rating in the game is still provisional (from `signed_in`).
+  let provisional = false;
   let handedOff = false;
   let destroyed = false;
   let timer = 0;
@@ -66,8 +68,7 @@ export async function poolScreen(app, kind, rated) {
     waited.textContent = formatWaited(seconds);
     waited.dataset.seconds = String(seconds);
     if (state.rating != null && rated) {
-      const own = accountState.get()?.ratings?.find?.((r) => r.kind === kind);
-      rating.textContent = t('pool.yourrating', { rating: formatRating(state.rating, { provisional: !!own?.provisional, lang: language() }) });
+      rating.textContent = t('pool.yourrating', { rating: formatRating(state.rating, { provisional, lang: language() }) });
       rating.hidden = false;
     }
     const texts = {
@@ -102,7 +103,9 @@ export async function poolScreen(app, kind, rated) {
         const session = accountState.token();
         if (!session) { set({ type: 'error', code: 'sign_in_required' }); return; }
         try {
-          await socket.signIn(session);
+          const signed = await socket.signIn(session);
+          const own = (signed.ratings || []).find((r) => r.kind === ratedKind(kind));
+          provisional = !!own?.provisional;
         } catch (e) {
           if (e.code === 'bad_session') accountState.clear();
           throw e;
@@ -141,7 +144,7 @@ export async function poolScreen(app, kind, rated) {
     handedOff = true;
     app.roomHandoff = {
       code: room.code, opened, server,
-      pairing: { opponent: state.opponent, rated: state.rated, rating: state.rating, kind, seat: socket.place?.seat ?? null },
+      pairing: { opponent: state.opponent, rated: state.rated, rating: state.rating, provisional, kind },
     };
     app.go('#/room/' + room.code);
   }

@@ -6,7 +6,6 @@
 import { h, clear } from '../dom.js';
 import { t, language } from '../i18n.js';
 import { announce } from '../announce.js';
-import { accountState } from '../account.js';
 import { offerState } from '../offers.js';
 import { formatRating, ratingChange } from '../rating-display.js';
 
@@ -82,8 +81,7 @@ export function pairingNotes(room, you, pairing) {
   const notes = new Map();
   if (!pairing || room.kind?.type !== 'pool' || you == null) return notes;
   const lang = language();
-  const own = accountState.get()?.ratings?.find?.((r) => r.kind === room.game.kind);
-  if (Number.isFinite(pairing.rating)) notes.set(you, formatRating(pairing.rating, { provisional: !!own?.provisional, lang }));
+  if (Number.isFinite(pairing.rating)) notes.set(you, formatRating(pairing.rating, { provisional: !!pairing.provisional, lang }));
   const other = 1 - you;
   const opponent = pairing.opponent;
   if (opponent && !opponent.cpu && room.seats[other]?.kind === 'human') {
