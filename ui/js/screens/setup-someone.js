@@ -11,7 +11,7 @@ import { POOL_CLOCKS } from '../pool.js';
 export function someoneFields(app, kind, s) {
   if (!accountState.signedIn()) s.rated = false;
   const why = h('p', { class: 'hint', id: 'rated-why', 'data-testid': 'rated-why' }, t('pool.rated.signin'), ' ',
-    h('a', { href: '#/settings', 'data-testid': 'rated-sign-in' }, t('pool.signin')));
+    h('a', { class: 'inline-target', href: '#/settings', 'data-testid': 'rated-sign-in' }, t('pool.signin')));
   const group = choiceGroup({
     label: t('pool.kind'), testid: 'rated', value: !!s.rated,
     options: [
