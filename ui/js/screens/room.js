@@ -14,7 +14,7 @@ import {
   normaliseCode, formatCode,
 } from '../rooms.js';
 import { renderSVG } from '../../vendor/uqr/index.mjs';
-import { createOfferControls, pairingNotes, ratingLines, showPairingLine } from './room-play.js';
+import { createOfferControls, pairingNotes, ratingLines, showPairingLine, rememberPairing, recallPairing } from './room-play.js';
 
 const NICKNAME_KEY = 'damas-nickname';
 export const savedNickname = () => { try { return globalThis.localStorage?.getItem(NICKNAME_KEY) || ''; } catch { return ''; } };
@@ -102,8 +102,8 @@ export async function roomScreen(app, code) {
   let destroyed = false;
   let tick = 0;
   // A pairing's opponent and ratings, kept with the seat token for a reload.
-  const pairing = handoff?.pairing ?? tokens.get(code)?.pairing ?? null;
-  if (handoff) tokens.set(code, { ...(tokens.get(code) || {}), pairing });
+  const pairing = handoff?.pairing ?? recallPairing(code);
+  if (handoff) rememberPairing(code, pairing);
   const seats = createSeatList({ notes: (room, seat) => pairingNotes(room, seat, pairing) });
   const pairingEl = h('p', { class: 'room-pairing', 'data-testid': 'room-pairing', hidden: true });
   const offers = createOfferControls(app, socket);
