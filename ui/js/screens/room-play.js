@@ -12,6 +12,16 @@ import { formatRating, ratingChange } from '../rating-display.js';
 const actButton = (testid, icon, label, onclick) => h('button', { type: 'button', class: 'act', 'data-testid': testid, 'aria-label': label, title: label, onclick },
   h('span', { class: 'act-icon', 'aria-hidden': 'true' }, icon), h('span', { class: 'act-label' }, label));
 
+// A pairing's opponent and ratings by room code, in this device's storage (the app keeps only the
+// seat token in rooms.json): the names and ratings come back after a reload or a resume.
+const PAIRING_PREFIX = 'damas-pairing:';
+export function rememberPairing(code, pairing) {
+  try { globalThis.localStorage?.setItem(PAIRING_PREFIX + code, JSON.stringify(pairing)); } catch { /* private mode */ }
+}
+export function recallPairing(code) {
+  try { return JSON.parse(globalThis.localStorage?.getItem(PAIRING_PREFIX + code) || 'null'); } catch { return null; }
+}
+
 /** A seat's name as the banner says it: its nickname, "the CPU", or its colour's number. */
 const nameOf = (room, seat) => room.seats[seat]?.nickname || t('room.seat.cpu');
 
