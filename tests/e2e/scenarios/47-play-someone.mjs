@@ -69,7 +69,11 @@ export default {
       assert.equal(ana.room.clock.settings.main_ms, 300000, 'the pool\'s clock');
       // Both names, each with the guest rating (1,200), on both screens.
       for (const [page, you] of [[ui, ana.you], [bea, beaRoom.you]]) {
-        const v = await waitPool(page, (x) => x.seats.length === 2 && x.seats.every((s) => s.rating) && x.pairing, 'names and ratings');
+        const v = await waitPool(page, (x) => x.seats.length === 2 && x.seats.every((s) => s.rating) && x.pairing, 'names and ratings').catch(async (e) => {
+          await shot(page, '47-debug-' + (page === ui ? 'app' : 'bea'), t.log);
+          t.log(JSON.stringify(await page.snapshot().then((s) => [s.screen, s.hash, s.toast])));
+          throw e;
+        });
         assert.deepEqual(v.seats.map((s) => [s.name, s.rating]).sort(), [['Ana', '1,200'], ['Bea', '1,200']]);
         assert.equal(v.seats.find((s) => s.seat === you).state, 'you');
         assert.equal(v.pairing.text, 'Casual game');

@@ -132,8 +132,8 @@ export async function roomScreen(app, code) {
   const held = code !== 'new' ? tokens.get(code) : null;
   try {
     if (handoff) {
+      // Shown at the end of this function, once everything showRoom uses is set up.
       you = socket.place?.seat ?? null;
-      if (socket.room) showRoom(socket.room);
     } else if (creating) {
       const joined = await socket.create(creating.game, creating.nickname, creating.clock);
       code = joined.code;
@@ -348,5 +348,7 @@ export async function roomScreen(app, code) {
     socket.close();
   }
 
+  // Paired from a pool: the room's state came on the pool's socket already.
+  if (handoff && socket.room && !destroyed) showRoom(socket.room);
   return screen;
 }
