@@ -795,14 +795,12 @@ impl Hub {
     /// room's current one: a rematch started meanwhile keeps its own result).
     async fn apply_ratings(&mut self, game_number: u32, seats: [SeatRating; 2]) {
         let result = self
-            .update(|record, _, _| {
-                match record.result.as_mut() {
-                    Some(result) if record.rematch == game_number && result.ratings.is_none() => {
-                        result.ratings = Some(seats.to_vec());
-                        Ok(())
-                    }
-                    _ => Err(damas::session::SessionError::Cancelled.into()),
+            .update(|record, _, _| match record.result.as_mut() {
+                Some(result) if record.rematch == game_number && result.ratings.is_none() => {
+                    result.ratings = Some(seats.to_vec());
+                    Ok(())
                 }
+                _ => Err(damas::session::SessionError::Cancelled.into()),
             })
             .await;
         if let Err(error) = result {

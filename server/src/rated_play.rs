@@ -14,7 +14,9 @@
 use crate::accounts::http::AccountsService;
 use crate::accounts::{Account, AccountId};
 use crate::error::RoomError;
-use crate::player_store::{PlayerStore, PlayerStoreError, RatedGame, Rating, RatingChange, RecordedGame};
+use crate::player_store::{
+    PlayerStore, PlayerStoreError, RatedGame, Rating, RatingChange, RecordedGame,
+};
 use crate::pools::{PlayerIdentity, RatedResults, RatingsReport};
 use crate::ratings::{GameResult, RatedKind, PROVISIONAL_GAMES};
 use crate::store::SeatRating;
