@@ -14,7 +14,7 @@ use crate::protocol::VERSION;
 use crate::server::Shared;
 use crate::store::{
     ClockSettings, GameChoice, RoomCode, RoomEvent, RoomKind, RoomRecord, RoomResult, Save,
-    SeatClock, SeatKind, Versioned,
+    SeatClock, SeatKind, SeatRating, Versioned,
 };
 use crate::{cpu_rooms, offers};
 use futures_util::StreamExt;
@@ -244,6 +244,9 @@ struct Hub {
     cpu_thinking: Option<usize>,
     cpu_tx: mpsc::UnboundedSender<CpuDecision>,
     cpu_rx: mpsc::UnboundedReceiver<CpuDecision>,
+    /// Rated games' rating changes, once the player store wrote them: `(game number, seats)`.
+    ratings_tx: mpsc::UnboundedSender<(u32, [SeatRating; 2])>,
+    ratings_rx: mpsc::UnboundedReceiver<(u32, [SeatRating; 2])>,
     /// When the hub last woke for a deadline (a deadline that could not be acted on is retried
     /// a little later, not in a busy loop).
     last_wake: u64,
@@ -263,6 +266,7 @@ struct Hub {
 impl Hub {
     fn new(shared: Arc<Shared>, code: RoomCode, snapshots: watch::Sender<Arc<Snapshot>>) -> Hub {
         let (cpu_tx, cpu_rx) = mpsc::unbounded_channel();
+        let (ratings_tx, ratings_rx) = mpsc::unbounded_channel();
         Hub {
             shared,
             code,
@@ -275,6 +279,8 @@ impl Hub {
             cpu_thinking: None,
             cpu_tx,
             cpu_rx,
+            ratings_tx,
+            ratings_rx,
             last_wake: 0,
             kept_alive_at: 0,
             delta_base: None,
@@ -332,6 +338,11 @@ impl Hub {
                 decision = self.cpu_rx.recv() => {
                     if let Some(decision) = decision {
                         self.apply_cpu(decision).await;
+                    }
+                }
+                recorded = self.ratings_rx.recv() => {
+                    if let Some((game_number, seats)) = recorded {
+                        self.apply_ratings(game_number, seats).await;
                     }
                 }
                 _ = tick.tick() => self.housekeeping().await,
@@ -559,7 +570,15 @@ impl Hub {
                     self.kept_alive_at = now;
                     // Only the save that ended a rated game reports it: once, on one instance.
                     if let Some(rated) = crate::pools::rated_end(&loaded.value, &record) {
-                        self.shared.config.ratings.record(rated);
+                        // The changes come back to this hub, which puts them in the result.
+                        let tx = self.ratings_tx.clone();
+                        let game_number = rated.game_number;
+                        self.shared.config.ratings.record(
+                            rated,
+                            Box::new(move |seats| {
+                                let _ = tx.send((game_number, seats));
+                            }),
+                        );
                     }
                     let event = RoomEvent::Changed { version };
                     if let Err(error) = self.shared.store.publish(&self.code, &event).await {
@@ -821,6 +840,23 @@ impl Hub {
             .await;
         if let Err(error) = result {
             tracing::debug!(room = %self.code, %error, "CPU move not applied");
+        }
+    }
+
+    /// A rated game's written rating changes, into its result (the game must still be the
+    /// room's current one: a rematch started meanwhile keeps its own result).
+    async fn apply_ratings(&mut self, game_number: u32, seats: [SeatRating; 2]) {
+        let result = self
+            .update(|record, _, _| match record.result.as_mut() {
+                Some(result) if record.rematch == game_number && result.ratings.is_none() => {
+                    result.ratings = Some(seats.to_vec());
+                    Ok(())
+                }
+                _ => Err(damas::session::SessionError::Cancelled.into()),
+            })
+            .await;
+        if let Err(error) = result {
+            tracing::debug!(room = %self.code, %error, "rating changes not shown in the room");
         }
     }
 

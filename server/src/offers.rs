@@ -135,6 +135,7 @@ fn agree(record: &mut RoomRecord) -> Result<(), RoomError> {
         winner: None,
         reason: AGREEMENT.into(),
         flagged: None,
+        ratings: None,
     });
     record.turn_started_at = None;
     Ok(())
@@ -161,6 +162,7 @@ pub fn abort(record: &mut RoomRecord, game: &Option<Game>, seat: u8) -> Result<(
         winner: None,
         reason: ABORTED.into(),
         flagged: None,
+        ratings: None,
     });
     record.turn_started_at = None;
     Ok(())

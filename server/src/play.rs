@@ -242,6 +242,7 @@ fn result_of(outcome: OutcomeView, reason: Option<&str>, flagged: u8) -> RoomRes
         winner: outcome.winner,
         flagged: reason.map(|_| flagged),
         reason: reason.map(str::to_string).unwrap_or(rules_reason),
+        ratings: None,
     }
 }
 

@@ -22,7 +22,9 @@ use crate::clocks::ENGLISH_DEFAULT;
 use crate::error::RoomError;
 use crate::lobby;
 use crate::server::Shared;
-use crate::store::{ClockSettings, GameChoice, RoomCode, RoomKind, RoomRecord, SeatKind};
+use crate::store::{
+    ClockSettings, GameChoice, RoomCode, RoomKind, RoomRecord, SeatKind, SeatRating,
+};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -223,10 +225,14 @@ pub struct RatedGame {
     pub pdn: String,
 }
 
+/// Told each seat's rating change once a rated game is written (seat 0 first); never called
+/// when it could not be written.
+pub type RatingsReport = Box<dyn FnOnce([SeatRating; 2]) + Send>;
+
 /// Where the result of a rated game goes (the ratings store). Called once per game, by the
 /// instance whose save ended it; aborted games and games with the CPU never reach it.
 pub trait RatedResults: Send + Sync + std::fmt::Debug {
-    fn record(&self, game: RatedGame);
+    fn record(&self, game: RatedGame, report: RatingsReport);
 }
 
 /// Until ratings are kept: the result is only logged.
@@ -234,7 +240,7 @@ pub trait RatedResults: Send + Sync + std::fmt::Debug {
 pub struct LogRatedResults;
 
 impl RatedResults for LogRatedResults {
-    fn record(&self, game: RatedGame) {
+    fn record(&self, game: RatedGame, _report: RatingsReport) {
         tracing::info!(room = %game.room, pool = %game.pool, winner = ?game.winner, "rated game ended (ratings not kept by this build)");
     }
 }

@@ -8,14 +8,18 @@
 //!   game, both ratings and counts in one transaction. The game key is the room code and the
 //!   game's number in the room, so a repeated report cannot count a game twice; white is seat 0
 //!   (the side that moved first). Aborted games and games with the CPU never get here
-//!   ([`crate::pools::rated_end`]).
+//!   ([`crate::pools::rated_end`]). Once written, each seat's change goes back to the room
+//!   ([`seat_ratings`]): the room's result shows it to both players.
 
 use crate::accounts::http::AccountsService;
 use crate::accounts::{Account, AccountId};
 use crate::error::RoomError;
-use crate::player_store::{PlayerStore, PlayerStoreError, RatedGame, Rating};
-use crate::pools::{PlayerIdentity, RatedResults};
-use crate::ratings::{GameResult, RatedKind};
+use crate::player_store::{
+    PlayerStore, PlayerStoreError, RatedGame, Rating, RatingChange, RecordedGame,
+};
+use crate::pools::{PlayerIdentity, RatedResults, RatingsReport};
+use crate::ratings::{GameResult, RatedKind, PROVISIONAL_GAMES};
+use crate::store::SeatRating;
 use crate::time::TimeSource;
 use std::sync::Arc;
 use std::time::Duration;
@@ -148,8 +152,18 @@ pub fn to_store_game(game: &crate::pools::RatedGame, finished_ms: i64) -> Option
     })
 }
 
+/// Each seat's change in a written game, seat 0 (white) first.
+pub fn seat_ratings(recorded: &RecordedGame) -> [SeatRating; 2] {
+    let seat = |change: &RatingChange| SeatRating {
+        before: change.before,
+        after: change.after,
+        provisional: change.games < PROVISIONAL_GAMES,
+    };
+    [seat(&recorded.white), seat(&recorded.black)]
+}
+
 impl RatedResults for StoreRatedResults {
-    fn record(&self, game: crate::pools::RatedGame) {
+    fn record(&self, game: crate::pools::RatedGame, report: RatingsReport) {
         let finished_ms = i64::try_from(self.time.now_ms()).unwrap_or(i64::MAX);
         let Some(rated) = to_store_game(&game, finished_ms) else {
             tracing::warn!(room = %game.room, pool = %game.pool, "rated game with no store accounts: not recorded");
@@ -161,6 +175,7 @@ impl RatedResults for StoreRatedResults {
                 match store.record_rated_game(&rated).await {
                     Ok(recorded) => {
                         tracing::info!(game = %rated.game_key, id = recorded.game_id, "rated game recorded");
+                        report(seat_ratings(&recorded));
                         return;
                     }
                     Err(PlayerStoreError::AlreadyRecorded(_)) => return,

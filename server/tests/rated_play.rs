@@ -201,6 +201,23 @@ async fn a_rated_game_between_two_signed_in_players_updates_both_ratings() {
         english_rating_after(&server, second_account, 1).await,
         1180.0
     );
+    // Once written, the changes come to both players in the room's result, seat by seat (seat
+    // 0 won: +20; both still provisional after one rated game).
+    for client in [&mut first, &mut second] {
+        let room = client
+            .state_where(|s| s["room"]["result"]["ratings"].is_array())
+            .await;
+        assert_eq!(
+            room["result"]["ratings"],
+            json!([
+                {"before": 1200.0, "after": 1220.0, "provisional": true},
+                {"before": 1200.0, "after": 1180.0, "provisional": true},
+            ]),
+            "{room}"
+        );
+        assert_eq!(room["result"]["winner"], 0, "the result itself unchanged");
+        assert_eq!(room["result"]["reason"], "resignation");
+    }
     let games = server
         .players
         .last_games(first_account.id, 10)
