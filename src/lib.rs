@@ -31,6 +31,7 @@
 //! ```
 
 pub mod catalogue;
+pub mod describe;
 pub mod games;
 pub mod geometry;
 pub mod notation;
@@ -41,14 +42,15 @@ pub mod record;
 pub mod search;
 pub mod session;
 
+pub use describe::{BoardLayout, BoardShape, Cell, Describe, Leg, MoveInfo, PieceView, SeatStats};
 pub use games::capture::Capture;
 pub use games::diamond::Diamond;
 pub use games::english::English;
 pub use games::international::International;
 pub use games::turkish::Turkish;
 pub use position::{
-    BoardLayout, BoardShape, Cell, DrawCounter, EndReason, GameKind, GameResult, Leg, MoveError,
-    MoveInfo, Outcome, PieceView, Position, Seat, SeatStats, SetupError, Variant,
+    DrawCounter, EndReason, GameKind, GameResult, MoveError, Outcome, Position, Seat, SetupError,
+    Variant,
 };
 pub use record::{AnyGame, Record};
 pub use search::levels::MoveTime;

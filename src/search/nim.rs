@@ -5,10 +5,8 @@
 //! (Sprague–Grundy: a pile of n has Grundy value n mod 4).
 
 use super::searchable::{EvalStyle, Searchable};
-use crate::position::{
-    BoardLayout, BoardShape, EndReason, GameKind, MoveInfo, Outcome, PieceView, Position, Seat,
-    SeatStats, SetupError, Variant,
-};
+use crate::describe::{BoardLayout, BoardShape, Describe, MoveInfo, PieceView, SeatStats};
+use crate::position::{EndReason, GameKind, Outcome, Position, Seat, SetupError, Variant};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Nim {
@@ -110,7 +108,9 @@ impl Position for Nim {
         }
         key.wrapping_mul(0x9E37_79B9_7F4A_7C15)
     }
+}
 
+impl Describe for Nim {
     fn move_info(&self, mv: &Take) -> MoveInfo {
         let text = format!("{}-{}", mv.pile, mv.count);
         MoveInfo {

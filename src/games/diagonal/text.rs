@@ -2,11 +2,10 @@
 //! and the drawing data (layout, pieces, per-seat figures).
 
 use super::{Board, DraughtsMove, Rules};
+use crate::describe::{BoardLayout, BoardShape, Cell, Leg, MoveInfo, PieceView, SeatStats};
 use crate::geometry::diagonal::Direction;
 use crate::notation::fen::{self, FenColor, FenPiece};
-use crate::position::{
-    BoardLayout, BoardShape, Cell, Leg, MoveError, MoveInfo, PieceView, Seat, SeatStats, SetupError,
-};
+use crate::position::{MoveError, Seat, SetupError};
 
 impl<R: Rules> Board<R> {
     fn seat_of(color: FenColor) -> Seat {

@@ -2,10 +2,8 @@
 //! player in turn takes one or two, whoever takes the last stone wins. Up to six seats (it
 //! borrows the capture game's variant for its player range, and so its CPU levels).
 
-use crate::position::{
-    BoardLayout, BoardShape, Cell, EndReason, GameKind, MoveInfo, Outcome, PieceView, Position,
-    Seat, SeatStats, SetupError, Variant,
-};
+use crate::describe::{BoardLayout, BoardShape, Cell, Describe, MoveInfo, PieceView, SeatStats};
+use crate::position::{EndReason, GameKind, Outcome, Position, Seat, SetupError, Variant};
 use crate::record::Record;
 use crate::search::searchable::{EvalStyle, Searchable};
 use crate::search::Playable;
@@ -115,6 +113,18 @@ impl Position for TakeAway {
         u64::from(self.stones) << 8 | u64::from(self.to_move)
     }
 
+    /// Unlike the trait's default (the next seat), the other seat that took most stones wins,
+    /// the lowest seat on a tie: lets the tests see that the session asks the game.
+    fn resignation_outcome(&self, resigning: Seat) -> Outcome {
+        let winner = (0..self.players)
+            .filter(|&s| s != resigning)
+            .max_by_key(|&s| (self.taken[usize::from(s)], std::cmp::Reverse(s)))
+            .unwrap_or(resigning);
+        Outcome::win(winner, EndReason::Resignation)
+    }
+}
+
+impl Describe for TakeAway {
     fn move_info(&self, mv: &u32) -> MoveInfo {
         MoveInfo {
             text: format!("take{mv}"),
@@ -168,16 +178,6 @@ impl Position for TakeAway {
                 king: false,
             })
             .collect()
-    }
-
-    /// Unlike the trait's default (the next seat), the other seat that took most stones wins,
-    /// the lowest seat on a tie: lets the tests see that the session asks the game.
-    fn resignation_outcome(&self, resigning: Seat) -> Outcome {
-        let winner = (0..self.players)
-            .filter(|&s| s != resigning)
-            .max_by_key(|&s| (self.taken[usize::from(s)], std::cmp::Reverse(s)))
-            .unwrap_or(resigning);
-        Outcome::win(winner, EndReason::Resignation)
     }
 }
 
