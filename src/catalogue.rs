@@ -50,3 +50,86 @@ impl GameTask for NewGame<'_> {
         Ok(Box::new(Record::new(start)))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::new_game;
+    use crate::notation::fen::FenError;
+    use crate::notation::star_text::StarTextError;
+    use crate::position::{GameKind, PositionError, SetupError, Variant};
+
+    /// The error `new_game` gives for `text` in `kind`, as a value and as the text callers show.
+    fn refusal(kind: GameKind, text: &str) -> (SetupError, String) {
+        let error = new_game(Variant::standard(kind), Some(text)).expect_err("refused");
+        let shown = error.to_string();
+        (error, shown)
+    }
+
+    #[test]
+    fn draughts_board_errors_keep_their_square() {
+        let (error, shown) = refusal(GameKind::English, "B:W33:B1");
+        assert_eq!(
+            error,
+            SetupError::Position(PositionError::NotOnBoard {
+                square: "33".into(),
+                squares: 32
+            })
+        );
+        assert_eq!(
+            shown,
+            "invalid position: square '33' is not on this board (1-32)"
+        );
+        let (error, _) = refusal(GameKind::International, "W:W31,31:B1");
+        assert_eq!(
+            error,
+            SetupError::Position(PositionError::ListedTwice("31".into()))
+        );
+        // White's men crown on 1-5 in International.
+        let (error, shown) = refusal(GameKind::International, "W:W3:B40");
+        assert_eq!(
+            error,
+            SetupError::Position(PositionError::ManOnCrowningRow("3".into()))
+        );
+        assert_eq!(
+            shown,
+            "invalid position: a man on square 3 stands on its crowning row"
+        );
+    }
+
+    #[test]
+    fn fen_syntax_errors_are_wrapped_not_flattened() {
+        let (error, shown) = refusal(GameKind::English, "X:W1:B2");
+        assert_eq!(
+            error,
+            SetupError::Position(PositionError::Fen(FenError::SideToMove("X".into())))
+        );
+        assert_eq!(
+            shown,
+            "invalid position: side to move must be W or B, found 'X'"
+        );
+        let (error, _) = refusal(GameKind::Turkish, "W:Wa2,a2:Ba7");
+        assert_eq!(
+            error,
+            SetupError::Position(PositionError::GivenTwice("a2".into()))
+        );
+        let (error, shown) = refusal(GameKind::Turkish, "W:Wa8:Ba7");
+        assert_eq!(
+            error,
+            SetupError::Position(PositionError::ManOnLastRow("a8".into()))
+        );
+        assert_eq!(
+            shown,
+            "invalid position: a man cannot stand on its last row (a8)"
+        );
+    }
+
+    #[test]
+    fn star_text_errors_are_wrapped_not_flattened() {
+        let (error, shown) = refusal(GameKind::Diamond, "");
+        assert_eq!(
+            error,
+            SetupError::Position(PositionError::StarText(StarTextError::Empty))
+        );
+        assert_eq!(shown, "invalid position: empty position text");
+    }
+}

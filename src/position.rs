@@ -8,6 +8,8 @@
 //! Search, sessions, the CLI and the app only ever talk to games through this trait (or through the
 //! object-safe [`crate::record::AnyGame`] built on it), so no layer above the rules special-cases a game.
 
+use crate::notation::fen::FenError;
+use crate::notation::star_text::error::StarTextError;
 use serde::{Deserialize, Serialize};
 use std::fmt::Debug;
 use thiserror::Error;
@@ -211,7 +213,66 @@ pub enum SetupError {
     #[error("the long jump option exists only in the capture game, not in {0}")]
     LongJumpNotAvailable(&'static str),
     #[error("invalid position: {0}")]
-    Position(String),
+    Position(#[from] PositionError),
+}
+
+impl From<StarTextError> for SetupError {
+    fn from(error: StarTextError) -> SetupError {
+        SetupError::Position(error.into())
+    }
+}
+
+impl From<FenError> for SetupError {
+    fn from(error: FenError) -> SetupError {
+        SetupError::Position(error.into())
+    }
+}
+
+/// Why a position text was refused: its syntax (FEN, star text) or what a game's rules forbid
+/// on its board. The texts are English detail; callers match the variants.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PositionError {
+    #[error(transparent)]
+    Fen(#[from] FenError),
+    #[error(transparent)]
+    StarText(#[from] StarTextError),
+    /// A numbered draughts square outside the board (English 1-32, International 1-50).
+    #[error("square '{square}' is not on this board (1-{squares})")]
+    NotOnBoard { square: String, squares: u32 },
+    /// A Turkish square name outside `a1`–`h8`.
+    #[error("'{0}' is not a square a1-h8")]
+    NotAlgebraic(String),
+    #[error("square {0} is listed twice")]
+    ListedTwice(String),
+    /// Turkish wording of [`PositionError::ListedTwice`].
+    #[error("square {0} is given twice")]
+    GivenTwice(String),
+    /// A man on the row where it would have been crowned.
+    #[error("a man on square {0} stands on its crowning row")]
+    ManOnCrowningRow(String),
+    /// Turkish wording of [`PositionError::ManOnCrowningRow`].
+    #[error("a man cannot stand on its last row ({0})")]
+    ManOnLastRow(String),
+    #[error("{colour} has {pieces} pieces, at most {max} are allowed")]
+    TooManyPieces {
+        colour: &'static str,
+        pieces: u32,
+        max: u32,
+    },
+    /// A position of one game given to start another.
+    #[error("an {game} position cannot start a {asked} game")]
+    OtherGame {
+        game: &'static str,
+        asked: &'static str,
+    },
+    #[error("not a {game} variant: {variant:?}")]
+    NotVariant {
+        game: &'static str,
+        variant: Variant,
+    },
+    /// A text the game cannot read at all (the small test games' formats).
+    #[error("{0}")]
+    Unreadable(String),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Error)]

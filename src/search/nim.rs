@@ -6,7 +6,9 @@
 
 use super::searchable::{EvalStyle, Searchable};
 use crate::describe::{BoardLayout, BoardShape, Describe, MoveInfo, PieceView, SeatStats};
-use crate::position::{EndReason, GameKind, Outcome, Position, Seat, SetupError, Variant};
+use crate::position::{
+    EndReason, GameKind, Outcome, Position, PositionError, Seat, SetupError, Variant,
+};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Nim {
@@ -55,7 +57,7 @@ impl Position for Nim {
             *slot = part
                 .trim()
                 .parse()
-                .map_err(|_| SetupError::Position(text.to_string()))?;
+                .map_err(|_| SetupError::from(PositionError::Unreadable(text.to_string())))?;
         }
         Ok(Nim::new(piles, variant.players))
     }

@@ -11,7 +11,7 @@ mod zobrist;
 
 use crate::geometry::diagonal::DiagonalGrid;
 use crate::notation::fen::FenColor;
-use crate::position::{GameKind, Seat, SetupError, Variant};
+use crate::position::{GameKind, PositionError, Seat, SetupError, Variant};
 use std::fmt::Debug;
 use std::marker::PhantomData;
 
@@ -121,11 +121,11 @@ pub fn check_kind<R: Rules>(variant: Variant) -> Result<(), SetupError> {
     if variant.kind == R::KIND {
         Ok(())
     } else {
-        Err(SetupError::Position(format!(
-            "an {} position cannot start a {} game",
-            R::NAME,
-            variant.kind.as_str()
-        )))
+        Err(PositionError::OtherGame {
+            game: R::NAME,
+            asked: variant.kind.as_str(),
+        }
+        .into())
     }
 }
 

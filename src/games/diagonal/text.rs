@@ -5,7 +5,7 @@ use super::{Board, DraughtsMove, Rules};
 use crate::describe::{BoardLayout, BoardShape, Cell, Leg, MoveInfo, PieceView, SeatStats};
 use crate::geometry::diagonal::Direction;
 use crate::notation::fen::{self, FenColor, FenPiece};
-use crate::position::{MoveError, Seat, SetupError};
+use crate::position::{MoveError, PositionError, Seat, SetupError};
 
 impl<R: Rules> Board<R> {
     fn seat_of(color: FenColor) -> Seat {
@@ -40,30 +40,22 @@ impl<R: Rules> Board<R> {
     /// Reads a PDN FEN (`W:W31-50:B1-20`, `K` for kings). Counters start at zero. Rejected: unknown
     /// or repeated squares and men standing on the row where they would have been crowned.
     pub fn from_fen(text: &str) -> Result<Board<R>, SetupError> {
-        let fields = fen::parse(text).map_err(|e| SetupError::Position(e.to_string()))?;
+        let fields = fen::parse(text)?;
         let mut pieces = [0u64; 2];
         let mut kings = 0u64;
         for piece in &fields.pieces {
-            let bit = Self::parse_square(&piece.square).ok_or_else(|| {
-                SetupError::Position(format!(
-                    "square '{}' is not on this board (1-{})",
-                    piece.square,
-                    R::GRID.squares
-                ))
-            })?;
+            let bit =
+                Self::parse_square(&piece.square).ok_or_else(|| PositionError::NotOnBoard {
+                    square: piece.square.clone(),
+                    squares: R::GRID.squares,
+                })?;
             let mask = 1u64 << bit;
             if (pieces[0] | pieces[1]) & mask != 0 {
-                return Err(SetupError::Position(format!(
-                    "square {} is listed twice",
-                    piece.square
-                )));
+                return Err(PositionError::ListedTwice(piece.square.clone()).into());
             }
             let seat = Self::seat_of(piece.color);
             if !piece.king && Self::crown_row(seat) & mask != 0 {
-                return Err(SetupError::Position(format!(
-                    "a man on square {} stands on its crowning row",
-                    piece.square
-                )));
+                return Err(PositionError::ManOnCrowningRow(piece.square.clone()).into());
             }
             pieces[usize::from(seat)] |= mask;
             if piece.king {

@@ -19,7 +19,8 @@ use crate::describe::{
     BoardLayout, BoardShape, Cell, Describe, Leg, MoveInfo, PieceView, SeatStats,
 };
 use crate::position::{
-    DrawCounter, EndReason, GameKind, MoveError, Outcome, Position, Seat, SetupError, Variant,
+    DrawCounter, EndReason, GameKind, MoveError, Outcome, Position, PositionError, Seat,
+    SetupError, Variant,
 };
 use movegen::Sides;
 use squares::{bit, Bitboard, RANK_1, RANK_8};
@@ -370,9 +371,11 @@ impl Describe for Turkish {
 
 fn check_variant(variant: Variant) -> Result<(), SetupError> {
     if variant.kind != GameKind::Turkish || variant.players != 2 || variant.long_jump {
-        return Err(SetupError::Position(format!(
-            "not a Turkish draughts variant: {variant:?}"
-        )));
+        return Err(PositionError::NotVariant {
+            game: "Turkish draughts",
+            variant,
+        }
+        .into());
     }
     Ok(())
 }

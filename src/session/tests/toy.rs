@@ -3,7 +3,9 @@
 //! borrows the capture game's variant for its player range, and so its CPU levels).
 
 use crate::describe::{BoardLayout, BoardShape, Cell, Describe, MoveInfo, PieceView, SeatStats};
-use crate::position::{EndReason, GameKind, Outcome, Position, Seat, SetupError, Variant};
+use crate::position::{
+    EndReason, GameKind, Outcome, Position, PositionError, Seat, SetupError, Variant,
+};
 use crate::record::Record;
 use crate::search::searchable::{EvalStyle, Searchable};
 use crate::search::Playable;
@@ -55,7 +57,7 @@ impl Position for TakeAway {
 
     /// "stones/to_move/taken,taken,…"
     fn from_text(variant: Variant, text: &str) -> Result<Self, SetupError> {
-        let bad = || SetupError::Position(text.to_string());
+        let bad = || SetupError::from(PositionError::Unreadable(text.to_string()));
         let mut parts = text.split('/');
         let stones = parts.next().and_then(|s| s.parse().ok()).ok_or_else(bad)?;
         let to_move: Seat = parts.next().and_then(|s| s.parse().ok()).ok_or_else(bad)?;
