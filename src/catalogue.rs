@@ -58,78 +58,63 @@ mod tests {
     use crate::notation::star_text::StarTextError;
     use crate::position::{GameKind, PositionError, SetupError, Variant};
 
-    /// The error `new_game` gives for `text` in `kind`, as a value and as the text callers show.
-    fn refusal(kind: GameKind, text: &str) -> (SetupError, String) {
-        let error = new_game(Variant::standard(kind), Some(text)).expect_err("refused");
-        let shown = error.to_string();
-        (error, shown)
-    }
-
+    /// A refused position text: the typed error wraps the reader's or names the refused square,
+    /// and its text (what the CLI prints and the app's `bad_input` carries) reads as before the
+    /// errors were typed.
     #[test]
-    fn draughts_board_errors_keep_their_square() {
-        let (error, shown) = refusal(GameKind::English, "B:W33:B1");
-        assert_eq!(
-            error,
-            SetupError::Position(PositionError::NotOnBoard {
-                square: "33".into(),
-                squares: 32
-            })
-        );
-        assert_eq!(
-            shown,
-            "invalid position: square '33' is not on this board (1-32)"
-        );
-        let (error, _) = refusal(GameKind::International, "W:W31,31:B1");
-        assert_eq!(
-            error,
-            SetupError::Position(PositionError::ListedTwice("31".into()))
-        );
-        // White's men crown on 1-5 in International.
-        let (error, shown) = refusal(GameKind::International, "W:W3:B40");
-        assert_eq!(
-            error,
-            SetupError::Position(PositionError::ManOnCrowningRow("3".into()))
-        );
-        assert_eq!(
-            shown,
-            "invalid position: a man on square 3 stands on its crowning row"
-        );
-    }
-
-    #[test]
-    fn fen_syntax_errors_are_wrapped_not_flattened() {
-        let (error, shown) = refusal(GameKind::English, "X:W1:B2");
-        assert_eq!(
-            error,
-            SetupError::Position(PositionError::Fen(FenError::SideToMove("X".into())))
-        );
-        assert_eq!(
-            shown,
-            "invalid position: side to move must be W or B, found 'X'"
-        );
-        let (error, _) = refusal(GameKind::Turkish, "W:Wa2,a2:Ba7");
-        assert_eq!(
-            error,
-            SetupError::Position(PositionError::GivenTwice("a2".into()))
-        );
-        let (error, shown) = refusal(GameKind::Turkish, "W:Wa8:Ba7");
-        assert_eq!(
-            error,
-            SetupError::Position(PositionError::ManOnLastRow("a8".into()))
-        );
-        assert_eq!(
-            shown,
-            "invalid position: a man cannot stand on its last row (a8)"
-        );
-    }
-
-    #[test]
-    fn star_text_errors_are_wrapped_not_flattened() {
-        let (error, shown) = refusal(GameKind::Diamond, "");
-        assert_eq!(
-            error,
-            SetupError::Position(PositionError::StarText(StarTextError::Empty))
-        );
-        assert_eq!(shown, "invalid position: empty position text");
+    fn refused_positions_give_typed_errors_with_their_old_text() {
+        let cases = [
+            (
+                GameKind::English,
+                "B:W33:B1",
+                PositionError::NotOnBoard {
+                    square: "33".into(),
+                    squares: 32,
+                },
+                "square '33' is not on this board (1-32)",
+            ),
+            (
+                GameKind::International,
+                "W:W31,31:B1",
+                PositionError::ListedTwice("31".into()),
+                "square 31 is listed twice",
+            ),
+            // White's men crown on 1-5 in International.
+            (
+                GameKind::International,
+                "W:W3:B40",
+                PositionError::ManOnCrowningRow("3".into()),
+                "a man on square 3 stands on its crowning row",
+            ),
+            (
+                GameKind::English,
+                "X:W1:B2",
+                PositionError::Fen(FenError::SideToMove("X".into())),
+                "side to move must be W or B, found 'X'",
+            ),
+            (
+                GameKind::Turkish,
+                "W:Wa2,a2:Ba7",
+                PositionError::GivenTwice("a2".into()),
+                "square a2 is given twice",
+            ),
+            (
+                GameKind::Turkish,
+                "W:Wa8:Ba7",
+                PositionError::ManOnLastRow("a8".into()),
+                "a man cannot stand on its last row (a8)",
+            ),
+            (
+                GameKind::Diamond,
+                "",
+                PositionError::StarText(StarTextError::Empty),
+                "empty position text",
+            ),
+        ];
+        for (kind, text, expected, shown) in cases {
+            let error = new_game(Variant::standard(kind), Some(text)).expect_err(text);
+            assert_eq!(error, SetupError::Position(expected), "{text}");
+            assert_eq!(error.to_string(), format!("invalid position: {shown}"));
+        }
     }
 }

@@ -89,10 +89,17 @@ pub fn search<P: Searchable + Sync>(
         None => Table::new(params.table_bits),
     };
     let endgame = params.endgame.then(|| context.endgame());
+    let job = Job {
+        position,
+        history,
+        params,
+        table: &table,
+        endgame,
+    };
     let found = if params.threads > 1 && root == RootSearch::Paranoid {
-        search_with_helpers(position, history, params, stop, &table, endgame, moves)
+        search_with_helpers(&job, stop, moves)
     } else {
-        deepen(position, history, params, stop, &table, endgame, moves)
+        deepen(&job, stop, moves)
     };
     if let Some(owner) = owner {
         pool.give_back(owner, table);
@@ -103,15 +110,11 @@ pub fn search<P: Searchable + Sync>(
 /// [`deepen`] on this thread while `params.threads - 1` helpers search the same position on
 /// the same table ([`help`]).
 fn search_with_helpers<P: Searchable + Sync>(
-    position: &P,
-    history: &[u64],
-    params: &Params,
+    job: &Job<'_, P>,
     stop: &AtomicBool,
-    table: &Table,
-    endgame: Option<&EndgameTables>,
     moves: Vec<P::Move>,
 ) -> Found<P::Move> {
-    let helpers = params.threads.saturating_sub(1);
+    let helpers = job.params.threads.saturating_sub(1);
     // Helpers stop when this thread is done, for whatever reason (its time, or `stop`).
     let done = AtomicBool::new(false);
     std::thread::scope(|scope| {
@@ -120,19 +123,27 @@ fn search_with_helpers<P: Searchable + Sync>(
                 let done = &done;
                 std::thread::Builder::new()
                     .name(format!("search-helper-{helper}"))
-                    .spawn_scoped(scope, move || {
-                        help(position, history, params, done, table, endgame, helper)
-                    })
+                    .spawn_scoped(scope, move || help(job, done, helper))
                     .ok()
             })
             .collect();
-        let mut found = deepen(position, history, params, stop, table, endgame, moves);
+        let mut found = deepen(job, stop, moves);
         done.store(true, std::sync::atomic::Ordering::SeqCst);
         for handle in handles {
             found.nodes += handle.join().unwrap_or(0);
         }
         found
     })
+}
+
+/// What the threads of one search share: the position searched, the earlier positions it may
+/// repeat, the parameters, the table and the endgame databases it probes.
+struct Job<'a, P> {
+    position: &'a P,
+    history: &'a [u64],
+    params: &'a Params,
+    table: &'a Table,
+    endgame: Option<&'a EndgameTables>,
 }
 
 /// Which search the root runs.

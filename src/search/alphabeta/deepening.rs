@@ -1,26 +1,23 @@
 //! The iterative-deepening driver: the main thread's deepening, the helper threads' (lazy SMP)
 //! and one root iteration with aspiration windows.
 
-use super::{root_search, RootSearch, Searcher};
-use crate::search::endgame::EndgameTables;
+use super::{root_search, Job, RootSearch, Searcher};
 use crate::search::limits::Limits;
 use crate::search::params::{Found, Params};
 use crate::search::score::{self, INFINITY};
 use crate::search::searchable::Searchable;
-use crate::search::table::Table;
 use std::sync::atomic::AtomicBool;
 
 /// Iterative deepening on this thread: the search's answer.
 pub(super) fn deepen<P: Searchable>(
-    position: &P,
-    history: &[u64],
-    params: &Params,
+    job: &Job<'_, P>,
     stop: &AtomicBool,
-    table: &Table,
-    endgame: Option<&EndgameTables>,
     moves: Vec<P::Move>,
 ) -> Found<P::Move> {
-    let mut searcher = Searcher::new(position, history, params, stop, table, endgame);
+    let Job {
+        position, params, ..
+    } = *job;
+    let mut searcher = Searcher::new(job, stop);
     let mut found = Found {
         best: moves[0].clone(),
         score: 0,
@@ -86,25 +83,22 @@ pub(super) fn deepen<P: Searchable>(
 /// same position and table as the main thread, odd helpers one ply ahead, so that the main
 /// thread finds deeper entries and better first moves; its own answer is not used. It runs
 /// until `done`, or until its own clock reaches the search's hard limit. Returns its nodes.
-pub(super) fn help<P: Searchable>(
-    position: &P,
-    history: &[u64],
-    params: &Params,
-    done: &AtomicBool,
-    table: &Table,
-    endgame: Option<&EndgameTables>,
-    helper: u32,
-) -> u64 {
+pub(super) fn help<P: Searchable>(job: &Job<'_, P>, done: &AtomicBool, helper: u32) -> u64 {
     let params = Params {
         limits: Limits {
             max_nodes: u64::MAX,
             soft_time: None,
             wall_cap: None,
-            ..params.limits
+            ..job.params.limits
         },
-        ..*params
+        ..*job.params
     };
-    let mut searcher = Searcher::new(position, history, &params, done, table, endgame);
+    let position = job.position;
+    let job = Job {
+        params: &params,
+        ..*job
+    };
+    let mut searcher = Searcher::new(&job, done);
     let mut depth = 1 + helper % 2;
     let mut previous: Option<i32> = None;
     while searcher.budget.may_start(depth) {

@@ -14,11 +14,8 @@ impl<'a, P: Searchable> Searcher<'a, P> {
         alpha: i32,
         beta: i32,
     ) -> i32 {
-        if self.budget.tick() {
-            return 0;
-        }
-        if let Some(outcome) = position.outcome() {
-            return self.terminal(outcome, ply);
+        if let Some(value) = self.settled(position, ply) {
+            return value;
         }
         let key = position.search_key();
         if ply > 0 && self.repeats(position.zobrist()) {

@@ -1,6 +1,6 @@
 //! Every root move's value, for the easy level's choice among them.
 
-use super::Searcher;
+use super::{Job, Searcher};
 use crate::search::params::Params;
 use crate::search::score::INFINITY;
 use crate::search::searchable::Searchable;
@@ -27,7 +27,14 @@ pub fn score_root_moves<P: Searchable>(
         moves.sort_by_key(|mv| std::cmp::Reverse(position.order_hint(mv)));
     }
     let table = Table::new(params.table_bits);
-    let mut searcher = Searcher::new(position, history, params, stop, &table, None);
+    let job = Job {
+        position,
+        history,
+        params,
+        table: &table,
+        endgame: None,
+    };
+    let mut searcher = Searcher::new(&job, stop);
     let root_key = position.zobrist();
     let mut scored = Vec::with_capacity(moves.len());
     let mut best = -INFINITY;

@@ -1,26 +1,25 @@
 //! The searcher's own state: its start, the path it keeps for repetition draws, and the values
 //! of the nodes it does not search further (ends, draws, endgame databases, evaluation).
 
-use super::Searcher;
+use super::{Job, Searcher};
 use crate::position::{GameResult, Outcome};
-use crate::search::endgame::{EndgameTables, Value};
+use crate::search::endgame::Value;
 use crate::search::limits::Budget;
 use crate::search::ordering::Ordering;
-use crate::search::params::{MultiPlayer, Params};
+use crate::search::params::MultiPlayer;
 use crate::search::score::{DRAW, WIN};
 use crate::search::searchable::Searchable;
-use crate::search::table::Table;
 use std::sync::atomic::AtomicBool;
 
 impl<'a, P: Searchable> Searcher<'a, P> {
-    pub(super) fn new(
-        position: &P,
-        history: &[u64],
-        params: &'a Params,
-        stop: &'a AtomicBool,
-        table: &'a Table,
-        endgame: Option<&EndgameTables>,
-    ) -> Self {
+    pub(super) fn new(job: &Job<'a, P>, stop: &'a AtomicBool) -> Self {
+        let Job {
+            position,
+            history,
+            params,
+            table,
+            endgame,
+        } = *job;
         // The clock starts first: the first search's reading of the files (a fifth of a second
         // for International's) is part of its move's time, which must not exceed the limit.
         let budget = Budget::new(params.limits, stop);
@@ -65,6 +64,17 @@ impl<'a, P: Searchable> Searcher<'a, P> {
                 .path
                 .get(from..)
                 .is_some_and(|keys| keys.contains(&key))
+    }
+
+    /// A node's value known before its moves are looked at: 0 once the budget is spent (the
+    /// search is being abandoned), the end's score when the game is over there.
+    pub(super) fn settled(&mut self, position: &P, ply: usize) -> Option<i32> {
+        if self.budget.tick() {
+            return Some(0);
+        }
+        position
+            .outcome()
+            .map(|outcome| self.terminal(outcome, ply))
     }
 
     pub(super) fn terminal(&self, outcome: Outcome, ply: usize) -> i32 {
