@@ -180,25 +180,38 @@ impl<R: Rules> Board<R> {
         let to = squares[squares.len() - 1];
         let mut legal = Vec::new();
         self.generate(&mut legal);
-        let mut candidates = legal.into_iter().filter(|mv| {
-            u32::from(mv.from) == from && u32::from(mv.to) == to && (mv.captures != 0) == capture
-        });
+        let candidates: Vec<DraughtsMove> = legal
+            .into_iter()
+            .filter(|mv| {
+                u32::from(mv.from) == from
+                    && u32::from(mv.to) == to
+                    && (mv.captures != 0) == capture
+            })
+            .collect();
         if squares.len() == 2 {
-            let first = candidates
-                .next()
+            let first = *candidates
+                .first()
                 .ok_or_else(|| MoveError::Illegal(text.into()))?;
-            return match candidates.next() {
-                None => Ok(first),
-                Some(_) => Err(MoveError::Ambiguous(text.to_string())),
-            };
+            if candidates.len() == 1 {
+                return Ok(first);
+            }
+            // `axb` also names a single jump exactly, while a longer capture ends on b too
+            // (a king's loop): the text `move_info` gives the jump must read back as it.
+            if !capture {
+                return Err(MoveError::Ambiguous(text.to_string()));
+            }
         }
         let wanted: Vec<u8> = squares.iter().map(|&bit| bit as u8).collect();
-        let candidates: Vec<DraughtsMove> = candidates.collect();
-        self.capture_paths(from)
+        let exact = self
+            .capture_paths(from)
             .into_iter()
             .find(|(mv, path)| *path == wanted && candidates.contains(mv))
-            .map(|(mv, _)| mv)
-            .ok_or_else(|| MoveError::Illegal(text.to_string()))
+            .map(|(mv, _)| mv);
+        match exact {
+            Some(mv) => Ok(mv),
+            None if squares.len() == 2 => Err(MoveError::Ambiguous(text.to_string())),
+            None => Err(MoveError::Illegal(text.to_string())),
+        }
     }
 
     /// The dark squares, drawn as seat 0 sees the board (its men at the bottom).
