@@ -8,6 +8,8 @@
 //! Search, sessions, the CLI and the app only ever talk to games through this trait (or through the
 //! object-safe [`crate::record::AnyGame`] built on it), so no layer above the rules special-cases a game.
 
+use crate::notation::fen::FenError;
+use crate::notation::star_text::error::StarTextError;
 use serde::{Deserialize, Serialize};
 use std::fmt::Debug;
 use thiserror::Error;
@@ -194,125 +196,11 @@ impl Outcome {
     }
 }
 
-/// A move described in the game's public notation: what the CLI prints, the app draws and a
-/// record stores. Squares/holes are strings in the game's notation (numeric, algebraic or F/P).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct MoveInfo {
-    /// The move's text, unambiguous among the legal moves and accepted back by `parse_move`.
-    #[serde(rename = "move")]
-    pub text: String,
-    pub from: String,
-    pub to: String,
-    /// Every landing from start to end (a representative path when several give the same move).
-    pub path: Vec<String>,
-    /// Number of jumps (0 for a step or a pass).
-    pub jumps: u32,
-    /// Captured squares, sorted ascending in the game's order.
-    pub captures: Vec<String>,
-    /// The move leg by leg along `path`: `legs[i].to == path[i + 1]`, with the piece that leg
-    /// takes (empty for a pass).
-    #[serde(default)]
-    pub legs: Vec<Leg>,
-    /// True for the pass move.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub pass: bool,
-}
-
-/// One step or jump of a move: where the piece lands and the piece it takes on the way.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Leg {
-    pub to: String,
-    /// The square/hole of the piece this leg takes; `None` for a step or a jump that takes nothing.
-    pub captured: Option<String>,
-}
-
-impl Leg {
-    /// Legs that take nothing, one per landing after the first point of `path`.
-    pub fn uncapturing(path: &[String]) -> Vec<Leg> {
-        path.iter()
-            .skip(1)
-            .map(|to| Leg {
-                to: to.clone(),
-                captured: None,
-            })
-            .collect()
-    }
-}
-
-/// Per-seat figures a status line shows.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SeatStats {
-    pub seat: Seat,
-    /// Colour or player name ("white", "black", "red", "yellow", "green", "1" … "6").
-    pub name: String,
-    /// Pieces of this seat on the board (men and kings); 0 in the capture game.
-    pub pieces: u32,
-    /// Kings among them.
-    pub kings: u32,
-    /// Diamond: holes of the destination occupied by this seat's pieces.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub home: Option<u32>,
-    /// Capture game: pieces captured by this seat.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub captures: Option<u32>,
-    /// Diamond: the destination is full but the king is not on its apex, so the king must go
-    /// home to win (docs/rules.md, "Diamond Game").
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub king_must_go_home: bool,
-}
-
 /// Plies left before a counting draw rule ends the game (shown by the UI when it nears).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DrawCounter {
     pub reason: EndReason,
     pub plies_left: u32,
-}
-
-/// The shape of a board, for drawing it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "lowercase")]
-pub enum BoardShape {
-    /// A square grid; `dark_only` when only the dark squares are played (English, International).
-    Grid {
-        files: u8,
-        ranks: u8,
-        dark_only: bool,
-    },
-    /// The 121-hole star.
-    Star,
-}
-
-/// One playable square or hole.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Cell {
-    /// Canonical name in the game's notation (what moves use).
-    pub name: String,
-    /// Drawing coordinates: grids use file (0 = left) and rank (0 = bottom) as seen by the first
-    /// seat; the star uses unit-spaced cartesian coordinates, y up, with seat 0's start point at
-    /// the bottom.
-    pub x: f32,
-    pub y: f32,
-    /// Star only: the name of this hole as each seat sees the board (F/P from that seat's view).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub view_names: Vec<String>,
-    /// Star only: the colour seat whose punta (start or destination) this hole belongs to, if the
-    /// hole is inside a punta's interior; `None` on the central hexagon and its border.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub zone: Option<Seat>,
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct BoardLayout {
-    pub shape: BoardShape,
-    pub cells: Vec<Cell>,
-}
-
-/// A piece on the board. In the capture game pieces belong to nobody: `seat` is `None`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PieceView {
-    pub cell: String,
-    pub seat: Option<Seat>,
-    pub king: bool,
 }
 
 /// Errors reading a position or a move, or setting up a game.
@@ -325,7 +213,66 @@ pub enum SetupError {
     #[error("the long jump option exists only in the capture game, not in {0}")]
     LongJumpNotAvailable(&'static str),
     #[error("invalid position: {0}")]
-    Position(String),
+    Position(#[from] PositionError),
+}
+
+impl From<StarTextError> for SetupError {
+    fn from(error: StarTextError) -> SetupError {
+        SetupError::Position(error.into())
+    }
+}
+
+impl From<FenError> for SetupError {
+    fn from(error: FenError) -> SetupError {
+        SetupError::Position(error.into())
+    }
+}
+
+/// Why a position text was refused: its syntax (FEN, star text) or what a game's rules forbid
+/// on its board. The texts are English detail; callers match the variants.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PositionError {
+    #[error(transparent)]
+    Fen(#[from] FenError),
+    #[error(transparent)]
+    StarText(#[from] StarTextError),
+    /// A numbered draughts square outside the board (English 1-32, International 1-50).
+    #[error("square '{square}' is not on this board (1-{squares})")]
+    NotOnBoard { square: String, squares: u32 },
+    /// A Turkish square name outside `a1`–`h8`.
+    #[error("'{0}' is not a square a1-h8")]
+    NotAlgebraic(String),
+    #[error("square {0} is listed twice")]
+    ListedTwice(String),
+    /// Turkish wording of [`PositionError::ListedTwice`].
+    #[error("square {0} is given twice")]
+    GivenTwice(String),
+    /// A man on the row where it would have been crowned.
+    #[error("a man on square {0} stands on its crowning row")]
+    ManOnCrowningRow(String),
+    /// Turkish wording of [`PositionError::ManOnCrowningRow`].
+    #[error("a man cannot stand on its last row ({0})")]
+    ManOnLastRow(String),
+    #[error("{colour} has {pieces} pieces, at most {max} are allowed")]
+    TooManyPieces {
+        colour: &'static str,
+        pieces: u32,
+        max: u32,
+    },
+    /// A position of one game given to start another.
+    #[error("an {game} position cannot start a {asked} game")]
+    OtherGame {
+        game: &'static str,
+        asked: &'static str,
+    },
+    #[error("not a {game} variant: {variant:?}")]
+    NotVariant {
+        game: &'static str,
+        variant: Variant,
+    },
+    /// A text the game cannot read at all (the small test games' formats).
+    #[error("{0}")]
+    Unreadable(String),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -341,8 +288,11 @@ pub enum MoveError {
 }
 
 /// The rules of one game, on one position. Required: the board logic; provided: helpers built on it.
+/// How a position is shown and written (move texts, seats, board, pieces) is
+/// [`Describe`](crate::describe::Describe), built on this trait.
 pub trait Position: Clone + Debug + Send + Sync + 'static {
-    /// A legal move. Games keep it small; the path for display comes from [`Position::move_info`].
+    /// A legal move. Games keep it small; the path for display comes from
+    /// [`Describe::move_info`](crate::describe::Describe::move_info).
     type Move: Clone + PartialEq + Debug + Send + Sync + 'static;
 
     /// The start position of a variant (the variant's kind must be this game's).
@@ -381,21 +331,6 @@ pub trait Position: Clone + Debug + Send + Sync + 'static {
     /// the search's transposition table.
     fn zobrist(&self) -> u64;
 
-    /// The move in the game's notation with its path and captures.
-    fn move_info(&self, mv: &Self::Move) -> MoveInfo;
-
-    /// Name of a seat ("white", "red", "1" …).
-    fn seat_name(&self, seat: Seat) -> &'static str;
-
-    /// Per-seat figures for a status line.
-    fn seat_stats(&self) -> Vec<SeatStats>;
-
-    /// The board's cells for drawing (the same for every position of a variant).
-    fn layout(&self) -> BoardLayout;
-
-    /// The pieces on the board.
-    fn pieces(&self) -> Vec<PieceView>;
-
     /// The end when `resigning` gives up. Two seats: the other wins. More seats: the next seat in
     /// turn order wins unless the game defines better (Diamond 3p: the closest to home).
     fn resignation_outcome(&self, resigning: Seat) -> Outcome {
@@ -431,18 +366,6 @@ pub trait Position: Clone + Debug + Send + Sync + 'static {
     /// as kish does), `None` for the other games.
     fn perft_paths(&self, _depth: u32) -> Option<u64> {
         None
-    }
-
-    /// Reads a move in the game's notation against this position's legal moves. The default
-    /// accepts the exact text of `move_info`; games may also accept shorter unambiguous forms.
-    fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError> {
-        let text = text.trim();
-        let mut moves = Vec::new();
-        self.legal_moves(&mut moves);
-        moves
-            .into_iter()
-            .find(|mv| self.move_info(mv).text == text)
-            .ok_or_else(|| MoveError::Illegal(text.to_string()))
     }
 
     /// All legal moves, freshly allocated.

@@ -1,15 +1,13 @@
 //! A game in progress: the start position, the moves played and the positions they led to.
 //!
 //! [`Record`] adds what a single position cannot know — repetition — to the rules of a
-//! [`Position`]. [`AnyGame`] is its object-safe face, speaking the public notation, so the CLI,
+//! [`Position`]. [`AnyGame`] is its object-safe face, speaking the public notation (the game's
+//! [`Describe`]), so the CLI,
 //! the session layer and the app handle all five games through one type (the search layer adds
 //! the CPU's move on top of it: `Playable`).
 
-use crate::perft;
-use crate::position::{
-    BoardLayout, DrawCounter, EndReason, MoveError, MoveInfo, Outcome, PieceView, Position, Seat,
-    SeatStats, Variant,
-};
+use crate::describe::{BoardLayout, Describe, MoveInfo, PieceView, SeatStats};
+use crate::position::{DrawCounter, EndReason, MoveError, Outcome, Position, Seat, Variant};
 
 /// A start position and the legal moves played from it.
 #[derive(Clone, Debug)]
@@ -108,6 +106,19 @@ impl<P: Position> Record<P> {
         self.moves.push(mv);
     }
 
+    /// Takes back the last move; false at the start.
+    pub fn undo(&mut self) -> bool {
+        if self.moves.pop().is_none() {
+            return false;
+        }
+        self.positions.pop();
+        self.hashes.pop();
+        self.reversible_since.pop();
+        true
+    }
+}
+
+impl<P: Describe> Record<P> {
     /// Reads and plays a move in the game's notation.
     pub fn play_text(&mut self, text: &str) -> Result<MoveInfo, MoveError> {
         if self.outcome().is_some() {
@@ -118,17 +129,6 @@ impl<P: Position> Record<P> {
         let info = position.move_info(&mv);
         self.push_unchecked(mv);
         Ok(info)
-    }
-
-    /// Takes back the last move; false at the start.
-    pub fn undo(&mut self) -> bool {
-        if self.moves.pop().is_none() {
-            return false;
-        }
-        self.positions.pop();
-        self.hashes.pop();
-        self.reversible_since.pop();
-        true
     }
 }
 
@@ -155,18 +155,11 @@ pub trait AnyGame: Send + Sync + std::fmt::Debug {
     fn draw_counters(&self) -> Vec<DrawCounter>;
     fn layout(&self) -> BoardLayout;
     fn pieces(&self) -> Vec<PieceView>;
-    fn perft(&self, depth: u32) -> u64;
-    /// Perft with a transposition table of 2^`table_bits` entries (see [`perft::perft_hashed`]).
-    fn perft_hashed(&self, depth: u32, table_bits: u32) -> u64;
-    fn perft_divide(&self, depth: u32) -> Vec<(MoveInfo, u64)>;
-    /// Perft counting every capture path separately, where the game's published figures do
-    /// (see [`Position::perft_paths`]); `None` for the other games.
-    fn perft_paths(&self, depth: u32) -> Option<u64>;
     /// Whether the game began at its variant's standard start position.
     fn started_from_standard(&self) -> bool;
 }
 
-impl<P: Position> AnyGame for Record<P> {
+impl<P: Describe> AnyGame for Record<P> {
     fn variant(&self) -> Variant {
         self.position().variant()
     }
@@ -245,26 +238,6 @@ impl<P: Position> AnyGame for Record<P> {
 
     fn pieces(&self) -> Vec<PieceView> {
         self.position().pieces()
-    }
-
-    fn perft(&self, depth: u32) -> u64 {
-        perft::perft(self.position(), depth)
-    }
-
-    fn perft_hashed(&self, depth: u32, table_bits: u32) -> u64 {
-        perft::perft_hashed(self.position(), depth, table_bits)
-    }
-
-    fn perft_divide(&self, depth: u32) -> Vec<(MoveInfo, u64)> {
-        let position = self.position();
-        perft::divide(position, depth)
-            .into_iter()
-            .map(|(mv, count)| (position.move_info(&mv), count))
-            .collect()
-    }
-
-    fn perft_paths(&self, depth: u32) -> Option<u64> {
-        self.position().perft_paths(depth)
     }
 
     fn started_from_standard(&self) -> bool {

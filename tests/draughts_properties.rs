@@ -5,13 +5,13 @@
 use damas::games::english::English;
 use damas::games::international::International;
 use damas::notation::pdn;
-use damas::{AnyGame, GameKind, Position, Record, Variant};
+use damas::{AnyGame, Describe, GameKind, Position, Record, Variant};
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 /// Pieces of each seat, from the public piece list.
-fn counts<P: Position>(position: &P) -> [(u32, u32); 2] {
+fn counts<P: Describe>(position: &P) -> [(u32, u32); 2] {
     let mut out = [(0, 0); 2];
     for piece in position.pieces() {
         let seat = usize::from(piece.seat.unwrap_or(0));
@@ -22,7 +22,7 @@ fn counts<P: Position>(position: &P) -> [(u32, u32); 2] {
 }
 
 /// Plays up to `plies` random legal moves, checking every invariant on the way; returns the record.
-fn playout<P: Position>(start: P, seed: u64, plies: usize) -> Record<P> {
+fn playout<P: Describe>(start: P, seed: u64, plies: usize) -> Record<P> {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut record = Record::new(start);
     for _ in 0..plies {
@@ -91,7 +91,7 @@ fn playout<P: Position>(start: P, seed: u64, plies: usize) -> Record<P> {
 }
 
 /// The PDN of a record reads back to the same game, and replaying its moves rebuilds the position.
-fn round_trip<P: Position>(record: &Record<P>) {
+fn round_trip<P: Describe>(record: &Record<P>) {
     let text = pdn::write(record, &[]);
     let read = pdn::read(&text, None, damas::catalogue::new_game)
         .unwrap_or_else(|e| panic!("{e}\n{text}"));

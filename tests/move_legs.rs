@@ -13,7 +13,7 @@ use damas::games::turkish::Turkish;
 use damas::geometry::holeset::{Hole, HoleSet};
 use damas::geometry::star::star;
 use damas::notation::star_text::write_board;
-use damas::{GameKind, MoveInfo, Position, Variant};
+use damas::{Describe, GameKind, MoveInfo, Position, Variant};
 
 /// The legs as (landing, captured) pairs.
 fn legs(info: &MoveInfo) -> Vec<(&str, Option<&str>)> {
@@ -23,7 +23,7 @@ fn legs(info: &MoveInfo) -> Vec<(&str, Option<&str>)> {
         .collect()
 }
 
-fn info_of<P: Position>(position: &P, text: &str) -> MoveInfo {
+fn info_of<P: Describe>(position: &P, text: &str) -> MoveInfo {
     let mv = position
         .parse_move(text)
         .unwrap_or_else(|e| panic!("{text}: {e}"));
@@ -155,7 +155,7 @@ fn diamond_legs_take_nothing_and_follow_the_path() {
 }
 
 /// Every legal move's legs follow its path and take exactly its captures.
-fn check_all<P: Position>(position: &P) {
+fn check_all<P: Describe>(position: &P) {
     for mv in position.moves() {
         let info = position.move_info(&mv);
         if info.pass {
@@ -185,7 +185,7 @@ fn check_all<P: Position>(position: &P) {
 
 /// Walks a game from its start, checking every position's moves; the move played is picked by a
 /// fixed stride through the legal moves, so the walk reaches captures without randomness.
-fn walk<P: Position>(mut position: P, plies: usize) {
+fn walk<P: Describe>(mut position: P, plies: usize) {
     for ply in 0..plies {
         check_all(&position);
         let moves = position.moves();

@@ -2,10 +2,12 @@
 //! tables, OEIS A133046 for English). Fast depths run here; the deepest are `#[ignore]`d and run in
 //! release by CI (`cargo test --release -- --ignored`).
 
+use damas::catalogue::{for_game, GameTask};
 use damas::games::english::English;
 use damas::games::international::International;
-use damas::perft::perft;
-use damas::{GameKind, Position, Variant};
+use damas::perft::{divide, perft};
+use damas::search::searchable::Searchable;
+use damas::{Describe, GameKind, Position, Variant};
 
 fn english(fen: Option<&str>) -> English {
     let variant = Variant::standard(GameKind::English);
@@ -100,15 +102,44 @@ fn international_all_kings_to_depth_5() {
     check(&international(Some(fen)), &counts, 5);
 }
 
-/// The same figures through the registry the CLI uses (`new_game` → `AnyGame::perft`).
+/// The same figures through the registry the CLI uses (`catalogue::for_game`, the generic perft
+/// on the game's own type): perft and the sum of perft divided.
 #[test]
 fn registry_games_count_the_same() {
-    let english = damas::catalogue::new_game(Variant::standard(GameKind::English), None).unwrap();
-    assert_eq!(english.perft(6), ENGLISH_START[5]);
+    struct Counts<'a> {
+        variant: Variant,
+        fen: Option<&'a str>,
+        depth: u32,
+    }
+    impl GameTask for Counts<'_> {
+        type Output = (u64, u64);
+        fn run<P: Searchable + Describe>(self) -> Self::Output {
+            let position = match self.fen {
+                Some(fen) => P::from_text(self.variant, fen),
+                None => P::start(self.variant),
+            }
+            .expect("position");
+            let divided = divide(&position, self.depth).iter().map(|(_, n)| n).sum();
+            (perft(&position, self.depth), divided)
+        }
+    }
+    let english = Variant::standard(GameKind::English);
+    let (plain, divided) = for_game(
+        english.kind,
+        Counts {
+            variant: english,
+            fen: None,
+            depth: 6,
+        },
+    );
+    assert_eq!((plain, divided), (ENGLISH_START[5], ENGLISH_START[5]));
     let (fen, counts) = INTERNATIONAL_KINGS;
-    let international =
-        damas::catalogue::new_game(Variant::standard(GameKind::International), Some(fen)).unwrap();
-    assert_eq!(international.perft(4), counts[3]);
-    let divided: u64 = international.perft_divide(4).iter().map(|(_, n)| n).sum();
-    assert_eq!(divided, counts[3]);
+    let international = Variant::standard(GameKind::International);
+    let task = Counts {
+        variant: international,
+        fen: Some(fen),
+        depth: 4,
+    };
+    let (plain, divided) = for_game(international.kind, task);
+    assert_eq!((plain, divided), (counts[3], counts[3]));
 }

@@ -6,10 +6,11 @@
 //! depth; the move count is checked against kish's own moves with duplicates merged in
 //! `props_turkish.rs`.
 
-use damas::catalogue::new_game;
+use damas::catalogue::{for_game, GameTask};
 use damas::games::turkish::{perft_paths, Turkish};
 use damas::perft::perft;
-use damas::{GameKind, Position, Variant};
+use damas::search::searchable::Searchable;
+use damas::{Describe, GameKind, Position, Variant};
 
 /// Published Turkish start-position perft, depths 1–8 (kish).
 const PUBLISHED: [u64; 8] = [8, 64, 708, 7538, 85090, 931312, 10782382, 123290300];
@@ -36,9 +37,18 @@ fn path_perft_equals_published_figures_to_depth_7() {
 
 #[test]
 fn path_perft_through_the_game_registry() {
-    let game = new_game(Variant::standard(GameKind::Turkish), None).unwrap();
-    assert_eq!(game.perft_paths(4), Some(PUBLISHED[3]));
-    assert_eq!(game.perft(4), PUBLISHED[3]);
+    /// Both perfts of the game the registry names, run on its own type.
+    struct Perfts(u32);
+    impl GameTask for Perfts {
+        type Output = (Option<u64>, u64);
+        fn run<P: Searchable + Describe>(self) -> Self::Output {
+            let start = P::start(Variant::standard(GameKind::Turkish)).expect("start position");
+            (start.perft_paths(self.0), perft(&start, self.0))
+        }
+    }
+    let (paths, moves) = for_game(GameKind::Turkish, Perfts(4));
+    assert_eq!(paths, Some(PUBLISHED[3]));
+    assert_eq!(moves, PUBLISHED[3]);
 }
 
 #[test]

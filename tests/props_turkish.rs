@@ -5,7 +5,7 @@
 use damas::catalogue::new_game;
 use damas::games::turkish::{Turkish, TurkishMove};
 use damas::perft::perft;
-use damas::{EndReason, GameKind, Position, Variant};
+use damas::{Describe, EndReason, GameKind, Position, Variant};
 use proptest::prelude::*;
 
 mod common;

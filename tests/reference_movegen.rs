@@ -4,7 +4,7 @@
 
 use damas::games::english::English;
 use damas::games::international::International;
-use damas::{GameKind, Position, Variant};
+use damas::{Describe, GameKind, Position, Variant};
 use proptest::prelude::*;
 
 mod common;
@@ -55,7 +55,7 @@ fn number(game: Game, row: i32, file: i32) -> u32 {
     (row * half + (file - i32::from(row % 2 == 0)) / 2 + 1) as u32
 }
 
-fn grid_of<P: Position>(game: Game, position: &P) -> Grid {
+fn grid_of<P: Describe>(game: Game, position: &P) -> Grid {
     let mut grid = vec![vec![None; game.size as usize]; game.size as usize];
     for piece in position.pieces() {
         let (row, file) = coordinates(game, piece.cell.parse().unwrap());
@@ -144,7 +144,7 @@ impl Search<'_> {
     }
 }
 
-fn reference_moves<P: Position>(game: Game, position: &P) -> BTreeSet<Triple> {
+fn reference_moves<P: Describe>(game: Game, position: &P) -> BTreeSet<Triple> {
     let grid = grid_of(game, position);
     let seat = position.to_move();
     let mut captures = Vec::new();
@@ -198,7 +198,7 @@ fn reference_moves<P: Position>(game: Game, position: &P) -> BTreeSet<Triple> {
         .collect()
 }
 
-fn engine_moves<P: Position>(position: &P) -> BTreeSet<Triple> {
+fn engine_moves<P: Describe>(position: &P) -> BTreeSet<Triple> {
     position
         .moves()
         .iter()
@@ -214,7 +214,7 @@ fn engine_moves<P: Position>(position: &P) -> BTreeSet<Triple> {
 }
 
 /// Compares both generators along a random game.
-fn agree_along_game<P: Position>(game: Game, start: P, seed: u64, plies: usize) {
+fn agree_along_game<P: Describe>(game: Game, start: P, seed: u64, plies: usize) {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut position = start;
     for _ in 0..plies {

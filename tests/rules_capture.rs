@@ -5,7 +5,7 @@ use damas::games::capture::{Capture, CaptureMove};
 use damas::geometry::holeset::{Hole, HoleSet};
 use damas::geometry::star::star;
 use damas::notation::star_text::write_board;
-use damas::{perft::perft, EndReason, GameKind, MoveError, Outcome, Position, Variant};
+use damas::{perft::perft, Describe, EndReason, GameKind, MoveError, Outcome, Position, Variant};
 
 fn variant(players: u8, long_jump: bool) -> Variant {
     Variant::new(GameKind::Capture, Some(players), long_jump).expect("valid variant")

@@ -11,7 +11,9 @@ use damas::games::diamond::{Diamond, DiamondMove};
 use damas::geometry::holeset::Hole;
 use damas::geometry::star::{star, Point, NO_HOLE};
 use damas::notation::star_text::write_board;
-use damas::{perft::perft, EndReason, GameKind, GameResult, MoveError, Outcome, Position, Variant};
+use damas::{
+    perft::perft, Describe, EndReason, GameKind, GameResult, MoveError, Outcome, Position, Variant,
+};
 
 fn variant(players: u8) -> Variant {
     Variant::new(GameKind::Diamond, Some(players), false).expect("valid variant")

@@ -5,7 +5,8 @@ mod common;
 use common::{english, move_texts, play, play_cycle};
 use damas::games::english::English;
 use damas::{
-    EndReason, GameKind, GameResult, MoveError, Outcome, PieceView, Position, Record, Variant,
+    Describe, EndReason, GameKind, GameResult, MoveError, Outcome, PieceView, Position, Record,
+    Variant,
 };
 
 fn strings(items: &[&str]) -> Vec<String> {

@@ -4,7 +4,7 @@ mod common;
 
 use common::{international, move_texts, play, play_cycle};
 use damas::games::international::International;
-use damas::{EndReason, GameKind, GameResult, Outcome, Position, Record, Variant};
+use damas::{Describe, EndReason, GameKind, GameResult, Outcome, Position, Record, Variant};
 
 fn strings(items: &[&str]) -> Vec<String> {
     items.iter().map(|s| s.to_string()).collect()

@@ -6,7 +6,7 @@ use damas::catalogue::new_game;
 use damas::games::capture::{Capture, PIECES};
 use damas::games::diamond::{Diamond, DiamondMove, START_POINTS};
 use damas::geometry::star::{star, Point};
-use damas::{GameKind, Position, Variant};
+use damas::{Describe, GameKind, Position, Variant};
 use proptest::prelude::*;
 
 mod common;
@@ -16,7 +16,7 @@ use rand::{Rng, SeedableRng};
 
 /// Plays up to `plies` random moves, checking `each(before, move, after)` and the round trips, and
 /// replays the game through the `AnyGame` face.
-fn playout<P: Position>(start: P, seed: u64, plies: usize, mut each: impl FnMut(&P, &P::Move, &P)) {
+fn playout<P: Describe>(start: P, seed: u64, plies: usize, mut each: impl FnMut(&P, &P::Move, &P)) {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut position = start.clone();
     let mut texts = Vec::new();

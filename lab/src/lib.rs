@@ -5,11 +5,13 @@
 //!   the seed's reference CPU, expert on one thread);
 //! - [`selfplay`]: the match harness (seats rotated, seeded openings, level openings, records);
 //! - [`tuning`]: the Texel tuner of the draughts weights;
-//! - [`share_tuning`]: the fit of the capture game's learned win shares.
+//! - [`share_tuning`]: the fit of the capture game's learned win shares;
+//! - [`eval_training`]: the trainer of English checkers' learned pattern evaluation.
 //!
 //! The `damas-lab` binary runs them (`damas-lab selfplay …`, `damas-lab tune …`); what was
 //! measured with it is in `lab/JOURNAL.md`.
 
+pub mod eval_training;
 pub mod players;
 pub mod selfplay;
 pub mod share_tuning;

@@ -9,7 +9,7 @@ use damas::search::SearchContext;
 use damas::{catalogue, GameKind, Variant};
 use damas_lab::selfplay::{self, MatchConfig};
 use damas_lab::tuning::{self, TuneConfig};
-use damas_lab::{share_tuning, Player};
+use damas_lab::{eval_training, share_tuning, Player};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -35,7 +35,7 @@ enum Command {
         players: Option<u8>,
         #[arg(long)]
         long_jump: bool,
-        /// One player per seat, comma-separated (easy, medium, hard, expert, expert-single,
+        /// One player per seat, comma-separated (easy, medium, hard, expert, expert-single, expert-frozen, expert-learned,
         /// reference, baseline).
         #[arg(long, value_delimiter = ',', required = true)]
         levels: Vec<String>,
@@ -101,6 +101,34 @@ enum Command {
         #[arg(long, default_value_t = 400)]
         passes: u32,
     },
+    /// Fits the learned pattern evaluation (English) to the results of recorded games
+    /// (docs/cpu.md, "Learned pattern evaluation") and writes the weights file.
+    TrainEval {
+        /// english (the only game with a pattern evaluation so far).
+        game: String,
+        /// Files of games written by `damas-lab selfplay --record`.
+        #[arg(long, required = true)]
+        games_from: Vec<PathBuf>,
+        /// Training positions used at most (drawn with the seed when there are more).
+        #[arg(long, default_value_t = 1_000_000)]
+        positions: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Plies of each game's random opening, not used as samples.
+        #[arg(long, default_value_t = 8)]
+        skip: usize,
+        #[arg(long, default_value_t = 300)]
+        epochs: u32,
+        /// Adam's step in hundredths of a man.
+        #[arg(long, default_value_t = 1.0)]
+        rate: f64,
+        /// Ridge on each weight.
+        #[arg(long, default_value_t = 1e-6)]
+        ridge: f64,
+        /// Where to write the weights file.
+        #[arg(long)]
+        out: PathBuf,
+    },
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -108,7 +136,7 @@ enum LabError {
     #[error(transparent)]
     Setup(#[from] damas::SetupError),
     #[error(
-        "unknown player '{0}' (expected easy, medium, hard, expert, expert-single, reference or baseline)"
+        "unknown player '{0}' (expected easy, medium, hard, expert, expert-single, expert-frozen, expert-learned, reference or baseline)"
     )]
     Player(String),
     #[error(transparent)]
@@ -133,6 +161,13 @@ enum LabError {
     GamesFileContent(String),
     #[error("--games-from is only available for capture (the draughts tuner plays its own games)")]
     GamesFromUnavailable,
+    #[error(transparent)]
+    Train(#[from] eval_training::TrainError),
+    #[error("could not write the weights to {path}: {source}")]
+    WeightsFile {
+        path: String,
+        source: std::io::Error,
+    },
 }
 
 /// `--movetime`: milliseconds within expert's range, checked by clap before anything runs.
@@ -290,6 +325,51 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), LabError> {
                 Some(&progress_bar),
             )?;
             write!(out, "{report}")?;
+        }
+        Command::TrainEval {
+            game,
+            games_from,
+            positions,
+            seed,
+            skip,
+            epochs,
+            rate,
+            ridge,
+            out: path,
+        } => {
+            if GameKind::parse(&game)? != GameKind::English {
+                return Err(eval_training::TrainError::Game.into());
+            }
+            let mut games = Vec::new();
+            for file in games_from {
+                let text =
+                    std::fs::read_to_string(&file).map_err(|source| LabError::GamesFile {
+                        path: file.display().to_string(),
+                        source,
+                    })?;
+                games.extend(eval_training::games_of_record(&text).map_err(|error| {
+                    LabError::GamesFileContent(format!("{}: {error}", file.display()))
+                })?);
+            }
+            let config = eval_training::TrainConfig {
+                positions,
+                seed,
+                skip,
+                fit: eval_training::FitOptions {
+                    epochs,
+                    rate,
+                    ridge,
+                },
+            };
+            let report = eval_training::train(&games, &config)?;
+            std::fs::write(&path, report.weights.to_bytes()).map_err(|source| {
+                LabError::WeightsFile {
+                    path: path.display().to_string(),
+                    source,
+                }
+            })?;
+            writeln!(out, "{report}")?;
+            writeln!(out, "written to {}", path.display())?;
         }
     }
     Ok(())

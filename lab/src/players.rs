@@ -5,9 +5,13 @@
 //! - the **baseline**: the hard level as it was when expert came, written out in full;
 //! - the **reference**: the seed's Turkish CPU (three plies for each side, captures finished at
 //!   the horizon, material only);
-//! - **expert-single**: expert on one search thread, the yardstick for its helper thread.
+//! - **expert-single**: expert on one search thread, the yardstick for its helper thread;
+//! - **expert-frozen**: expert as it played before the learned evaluation, on one thread,
+//!   written out in full;
+//! - **expert-learned**: expert-single with the learned pattern evaluation where a game has
+//!   one (English checkers), the lab's switch for it.
 
-use damas::search::alphabeta::{MultiPlayer, Params};
+use damas::search::alphabeta::{MovePruning, MultiPlayer, Params};
 use damas::search::levels::{self, MoveTime, REFERENCE_DEPTH};
 use damas::search::limits::Limits;
 use damas::search::searchable::EvalStyle;
@@ -27,6 +31,10 @@ pub enum Player {
     Reference,
     /// Hard frozen as it played when expert was introduced.
     Baseline,
+    /// Expert frozen as it played before the learned evaluation (one thread).
+    ExpertFrozen(MoveTime),
+    /// Expert on one thread with the learned evaluation where the game has one.
+    ExpertLearned(MoveTime),
 }
 
 impl Player {
@@ -42,13 +50,20 @@ impl Player {
             Player::ExpertSingle(_) => "expert-single",
             Player::Reference => "reference",
             Player::Baseline => "baseline",
+            Player::ExpertFrozen(_) => "expert-frozen",
+            Player::ExpertLearned(_) => "expert-learned",
         }
     }
 
     /// The name with expert's thinking time when it is not the default (match tables).
     pub fn label(self) -> String {
         match self {
-            Player::Expert(time) | Player::ExpertSingle(time) if time != MoveTime::DEFAULT => {
+            Player::Expert(time)
+            | Player::ExpertSingle(time)
+            | Player::ExpertFrozen(time)
+            | Player::ExpertLearned(time)
+                if time != MoveTime::DEFAULT =>
+            {
                 format!("{} {}ms", self.as_str(), time.millis())
             }
             _ => self.as_str().to_string(),
@@ -62,6 +77,8 @@ impl Player {
             "expert-single" => Some(Player::ExpertSingle(MoveTime::DEFAULT)),
             "reference" => Some(Player::Reference),
             "baseline" => Some(Player::Baseline),
+            "expert-frozen" => Some(Player::ExpertFrozen(MoveTime::DEFAULT)),
+            "expert-learned" => Some(Player::ExpertLearned(MoveTime::DEFAULT)),
             _ => damas::search::Player::parse(text).map(Player::from),
         }
     }
@@ -71,6 +88,8 @@ impl Player {
         match self {
             Player::Expert(_) => Player::Expert(movetime),
             Player::ExpertSingle(_) => Player::ExpertSingle(movetime),
+            Player::ExpertFrozen(_) => Player::ExpertFrozen(movetime),
+            Player::ExpertLearned(_) => Player::ExpertLearned(movetime),
             other => other,
         }
     }
@@ -103,6 +122,17 @@ impl Player {
             }
             Player::Reference => reference_config(),
             Player::Baseline => baseline_config(variant.kind),
+            Player::ExpertFrozen(movetime) => expert_frozen_config(variant, movetime),
+            Player::ExpertLearned(movetime) => {
+                let single = Player::ExpertSingle(movetime).config(variant);
+                PlayerConfig {
+                    params: Params {
+                        style: EvalStyle::Learned,
+                        ..single.params
+                    },
+                    ..single
+                }
+            }
         }
     }
 }
@@ -177,6 +207,50 @@ fn baseline_config(kind: GameKind) -> PlayerConfig {
     }
 }
 
+/// Expert as it played before the learned evaluation, on one thread, written out in full so
+/// that later changes to expert leave it alone: its move time on the CPU clock (soft and hard
+/// limits both), the wall clock capped at 1.5 times it, depth 64, table 2^20, the tuned draughts
+/// weights ([`EvalStyle::Full`]), no noise, late-move reductions and capture quiescence in
+/// draughts, aspiration windows (25 hundredths in draughts, 30 in Diamond, 50 in the capture
+/// game), the endgame databases and a contempt of 15 in draughts, Monte-Carlo tree search in the
+/// capture game with 3+ seats, late-move pruning (8, then 2 a ply) in two-seat Diamond.
+fn expert_frozen_config(variant: Variant, movetime: MoveTime) -> PlayerConfig {
+    let kind = variant.kind;
+    let draughts = kind.is_draughts();
+    let time = movetime.duration();
+    PlayerConfig {
+        params: Params {
+            limits: Limits::timed(time, time, 64).with_wall_cap(time * 3 / 2),
+            style: EvalStyle::Full,
+            quiescence: draughts,
+            noise: 0,
+            seed: 0,
+            table_bits: 20,
+            reductions: draughts,
+            multi_player: if kind == GameKind::Capture {
+                MultiPlayer::MonteCarlo
+            } else {
+                MultiPlayer::Paranoid
+            },
+            aspiration: match kind {
+                GameKind::English | GameKind::International | GameKind::Turkish => 25,
+                GameKind::Diamond => 30,
+                GameKind::Capture => 50,
+            },
+            endgame: draughts,
+            contempt: if draughts { 15 } else { 0 },
+            move_pruning: (kind == GameKind::Diamond && variant.players == 2).then_some(
+                MovePruning {
+                    first: 8,
+                    per_ply: 2,
+                },
+            ),
+            threads: 1,
+        },
+        mistakes: None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -219,6 +293,51 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn the_frozen_expert_is_expert_before_the_learned_evaluation_and_learned_differs_by_style() {
+        for kind in GameKind::ALL {
+            for players in [2, 3] {
+                let Ok(variant) = Variant::new(kind, Some(players), false) else {
+                    continue;
+                };
+                let single = Player::ExpertSingle(MoveTime::DEFAULT)
+                    .config(variant)
+                    .params;
+                let frozen = Player::ExpertFrozen(MoveTime::DEFAULT)
+                    .config(variant)
+                    .params;
+                let learned = Player::ExpertLearned(MoveTime::DEFAULT)
+                    .config(variant)
+                    .params;
+                assert_eq!(frozen.style, EvalStyle::Full);
+                assert_eq!(learned.style, EvalStyle::Learned);
+                // Everything but the evaluation is expert on one thread as it plays now; when expert
+                // changes, this is where it shows: keep the frozen player, change this check.
+                assert_eq!(
+                    Params {
+                        style: EvalStyle::Full,
+                        ..single
+                    },
+                    frozen,
+                    "{kind:?} {players}"
+                );
+                assert_eq!(
+                    Params {
+                        style: EvalStyle::Learned,
+                        ..single
+                    },
+                    learned
+                );
+            }
+        }
+        let slow = MoveTime::from_millis(500).expect("in range");
+        assert_eq!(
+            Player::parse("expert-frozen").map(|p| p.with_movetime(slow)),
+            Some(Player::ExpertFrozen(slow))
+        );
+        assert_eq!(Player::ExpertLearned(slow).label(), "expert-learned 500ms");
     }
 
     #[test]

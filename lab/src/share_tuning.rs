@@ -344,6 +344,7 @@ impl fmt::Display for ShareReport {
 mod tests {
     use super::*;
     use damas::search::eval::capture_shares::softmax as shares_of_scores;
+    use damas::Describe;
     use rand::Rng;
 
     fn start() -> Capture {

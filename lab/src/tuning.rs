@@ -21,12 +21,12 @@ use damas::search::eval::draughts::{combine, SideFeatures, Weights};
 use damas::search::eval::{diagonal, turkish};
 use damas::search::searchable::{EvalStyle, Searchable};
 use damas::search::{GameFactory, SearchContext};
-use damas::{GameKind, GameResult, MoveError, Position, Record, Variant};
+use damas::{Describe, GameKind, GameResult, MoveError, Position, Record, Variant};
 use std::fmt;
 use thiserror::Error;
 
 /// A draughts game whose evaluation the tuner can fit.
-pub trait Tunable: Searchable + Clone {
+pub trait Tunable: Searchable + Describe + Clone {
     /// Both sides' raw feature counts, seat 0's first.
     fn side_features(&self) -> [SideFeatures; 2];
     /// The weights `style` evaluates with.

@@ -22,7 +22,14 @@ fn the_harness_knows_expert_and_baseline_and_names_the_players_it_knows() {
     let output = lab(&["selfplay", "english", "--levels", "expert,grandmaster"]);
     assert_eq!(output.status.code(), Some(2), "{output:?}");
     let stderr = String::from_utf8_lossy(&output.stderr);
-    for name in ["grandmaster", "expert", "baseline", "reference"] {
+    for name in [
+        "grandmaster",
+        "expert",
+        "baseline",
+        "reference",
+        "expert-frozen",
+        "expert-learned",
+    ] {
         assert!(stderr.contains(name), "{name} missing: {stderr}");
     }
 }
@@ -282,6 +289,116 @@ fn tune_capture_fits_recorded_games_and_refuses_what_it_cannot_use() {
         assert!(stderr.contains(message), "{args:?}: {stderr}");
         assert!(!stderr.contains("panicked"), "{stderr}");
         assert!(output.stdout.is_empty(), "{args:?}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn train_eval_fits_recorded_games_into_a_weights_file_and_refuses_what_it_cannot_use() {
+    use damas::search::eval::patterns::{PatternWeights, GAME_ENGLISH};
+    let dir = std::env::temp_dir().join(format!("damas-cli-train-eval-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let record = dir.join("games.tsv");
+    let record_text = record.to_str().expect("utf-8 path");
+    let output = lab(&[
+        "selfplay",
+        "english",
+        "--levels",
+        "easy,easy",
+        "--games",
+        "10",
+        "--opening-plies",
+        "2",
+        "--record",
+        record_text,
+    ]);
+    assert!(output.status.success(), "{output:?}");
+    let weights = dir.join("english.pattern");
+    let weights_text = weights.to_str().expect("utf-8 path");
+    let train = |seed: &str| {
+        lab(&[
+            "train-eval",
+            "english",
+            "--games-from",
+            record_text,
+            "--seed",
+            seed,
+            "--epochs",
+            "20",
+            "--skip",
+            "2",
+            "--out",
+            weights_text,
+        ])
+    };
+    let output = train("7");
+    assert!(output.status.success(), "{output:?}");
+    let report = String::from_utf8_lossy(&output.stdout);
+    assert!(report.contains("english: 10 games"), "{report}");
+    assert!(report.contains("5022 weights"), "{report}");
+    let bytes = std::fs::read(&weights).expect("the weights were written");
+    let read = PatternWeights::from_bytes(&bytes, GAME_ENGLISH).expect("a valid weights file");
+    assert!(read.weights.iter().any(|&w| w != 0));
+    assert!(train("7").status.success());
+    assert_eq!(std::fs::read(&weights).expect("written again"), bytes);
+
+    let not_a_record = dir.join("not-a-record.tsv");
+    std::fs::write(&not_a_record, "a line\n").expect("write");
+    let missing = dir.join("missing.tsv");
+    let nowhere = dir.join("no-such-dir").join("w.pattern");
+    for (args, message) in [
+        (
+            vec![
+                "train-eval",
+                "turkish",
+                "--games-from",
+                record_text,
+                "--out",
+                weights_text,
+            ],
+            "english only",
+        ),
+        (
+            vec![
+                "train-eval",
+                "english",
+                "--games-from",
+                not_a_record.to_str().expect("utf-8"),
+                "--out",
+                weights_text,
+            ],
+            "line 1 of the games file",
+        ),
+        (
+            vec![
+                "train-eval",
+                "english",
+                "--games-from",
+                missing.to_str().expect("utf-8"),
+                "--out",
+                weights_text,
+            ],
+            "could not read the games",
+        ),
+        (
+            vec![
+                "train-eval",
+                "english",
+                "--games-from",
+                record_text,
+                "--epochs",
+                "1",
+                "--out",
+                nowhere.to_str().expect("utf-8"),
+            ],
+            "could not write the weights",
+        ),
+    ] {
+        let output = lab(&args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {output:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -8,7 +8,7 @@ use damas::search::nim::Nim;
 use damas::search::player::{self, PlayerConfig};
 use damas::search::searchable::EvalStyle;
 use damas::search::{Level, SearchContext};
-use damas::{GameKind, Position, Record, SetupError, Variant};
+use damas::{Describe, GameKind, Position, Record, SetupError, Variant};
 use damas_lab::selfplay::{self, MatchConfig};
 use damas_lab::Player;
 use std::sync::atomic::AtomicBool;

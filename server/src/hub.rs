@@ -14,7 +14,7 @@ use crate::protocol::VERSION;
 use crate::server::Shared;
 use crate::store::{
     ClockSettings, GameChoice, RoomCode, RoomEvent, RoomKind, RoomRecord, RoomResult, Save,
-    SeatClock, SeatKind, Versioned,
+    SeatClock, SeatKind, SeatRating, Versioned,
 };
 use crate::{cpu_rooms, offers};
 use futures_util::StreamExt;
@@ -37,6 +37,8 @@ pub const PRESENCE_TTL: Duration = Duration::from_secs(15);
 const KEEP_ALIVE_MS: u64 = 60_000;
 /// Compare-and-set attempts before an action gives up with `busy`.
 const SAVE_ATTEMPTS: usize = 8;
+/// Pause before a reload that failed (the store was unreachable) is tried again.
+const RELOAD_RETRY: Duration = Duration::from_millis(250);
 
 /// What a connection asks of the room.
 #[derive(Debug)]
@@ -242,6 +244,9 @@ struct Hub {
     cpu_thinking: Option<usize>,
     cpu_tx: mpsc::UnboundedSender<CpuDecision>,
     cpu_rx: mpsc::UnboundedReceiver<CpuDecision>,
+    /// Rated games' rating changes, once the player store wrote them: `(game number, seats)`.
+    ratings_tx: mpsc::UnboundedSender<(u32, [SeatRating; 2])>,
+    ratings_rx: mpsc::UnboundedReceiver<(u32, [SeatRating; 2])>,
     /// When the hub last woke for a deadline (a deadline that could not be acted on is retried
     /// a little later, not in a busy loop).
     last_wake: u64,
@@ -251,11 +256,17 @@ struct Hub {
     delta_base: Option<DeltaBase>,
     /// Who took each token's seat last (any instance): token hash → (when, connection).
     holders: HashMap<String, (u64, String)>,
+    /// The last reload failed: the record held may be behind the store's, and an event that
+    /// said so is spent. Events are hints, the store is the truth: reload until it answers.
+    stale: bool,
+    /// A save of this hub failed without an answer: it may be in the store, unannounced.
+    unannounced: bool,
 }
 
 impl Hub {
     fn new(shared: Arc<Shared>, code: RoomCode, snapshots: watch::Sender<Arc<Snapshot>>) -> Hub {
         let (cpu_tx, cpu_rx) = mpsc::unbounded_channel();
+        let (ratings_tx, ratings_rx) = mpsc::unbounded_channel();
         Hub {
             shared,
             code,
@@ -268,10 +279,14 @@ impl Hub {
             cpu_thinking: None,
             cpu_tx,
             cpu_rx,
+            ratings_tx,
+            ratings_rx,
             last_wake: 0,
             kept_alive_at: 0,
             delta_base: None,
             holders: HashMap::new(),
+            stale: false,
+            unannounced: false,
         }
     }
 
@@ -325,7 +340,13 @@ impl Hub {
                         self.apply_cpu(decision).await;
                     }
                 }
+                recorded = self.ratings_rx.recv() => {
+                    if let Some((game_number, seats)) = recorded {
+                        self.apply_ratings(game_number, seats).await;
+                    }
+                }
                 _ = tick.tick() => self.housekeeping().await,
+                _ = tokio::time::sleep(RELOAD_RETRY), if self.stale => self.reload().await,
                 _ = sleep_until(&time, wake) => {
                     self.last_wake = self.now();
                     self.on_deadline().await;
@@ -346,17 +367,42 @@ impl Hub {
         self.shared.hubs.remove(&self.code, id);
     }
 
-    /// Loads the record again and publishes a fresh snapshot.
+    /// Loads the record again and publishes a fresh snapshot. If the store does not answer, the
+    /// hub stays `stale` and tries again shortly (the event that asked for it will not come back).
     async fn reload(&mut self) {
         match self.shared.store.load(&self.code).await {
-            Ok(Some(loaded)) => self.adopt(loaded),
+            Ok(Some(loaded)) => {
+                self.stale = false;
+                self.announce_if_unannounced(loaded.version).await;
+                self.adopt(loaded);
+            }
             Ok(None) => {
+                self.stale = false;
                 self.gone = true;
                 self.record = None;
                 self.game = None;
                 self.publish_snapshot();
             }
-            Err(error) => tracing::warn!(room = %self.code, %error, "room load failed"),
+            Err(error) => {
+                if !self.stale {
+                    tracing::warn!(room = %self.code, %error, "room load failed; retrying");
+                }
+                self.stale = true;
+            }
+        }
+    }
+
+    /// After a save whose answer was lost: tells every instance the version the store holds now
+    /// (the other hubs reload if it is news to them), so a write that landed unannounced is not
+    /// missed by anyone.
+    async fn announce_if_unannounced(&mut self, version: u64) {
+        if !self.unannounced {
+            return;
+        }
+        let event = RoomEvent::Changed { version };
+        match self.shared.store.publish(&self.code, &event).await {
+            Ok(()) => self.unannounced = false,
+            Err(error) => tracing::warn!(room = %self.code, %error, "publish failed"),
         }
     }
 
@@ -480,6 +526,9 @@ impl Hub {
                 self.publish_snapshot();
                 return Err(RoomError::NoSuchRoom);
             };
+            // Read just now: whatever this hub held is brought up to date below.
+            self.stale = false;
+            self.announce_if_unannounced(loaded.version).await;
             let now = self.now();
             Game::sync(&mut self.game, &loaded.value)?;
             let mut record = loaded.value.clone();
@@ -500,24 +549,43 @@ impl Hub {
                 return outcome;
             }
             let ttl = record.ttl(now);
-            match self
+            let saved = self
                 .shared
                 .store
                 .save(&self.code, loaded.version, &record, ttl)
-                .await?
-            {
+                .await;
+            let saved = match saved {
+                Ok(saved) => saved,
+                Err(error) => {
+                    // The write may have landed all the same (e.g. Redis stored it but no replica
+                    // confirmed it in time, or the answer was lost): nobody was told. Reload until
+                    // the store answers, and announce whatever it then holds.
+                    self.stale = true;
+                    self.unannounced = true;
+                    return Err(error.into());
+                }
+            };
+            match saved {
                 Save::Saved(version) => {
                     self.kept_alive_at = now;
                     // Only the save that ended a rated game reports it: once, on one instance.
                     if let Some(rated) = crate::pools::rated_end(&loaded.value, &record, now) {
-                        self.shared
-                            .config
-                            .ratings
-                            .record(rated, Arc::clone(&self.shared.store));
+                        // The changes come back to this hub, which puts them in the result.
+                        let tx = self.ratings_tx.clone();
+                        let game_number = rated.game_number;
+                        self.shared.config.ratings.record(
+                            rated,
+                            Box::new(move |seats| {
+                                let _ = tx.send((game_number, seats));
+                            }),
+                        );
                     }
                     let event = RoomEvent::Changed { version };
                     if let Err(error) = self.shared.store.publish(&self.code, &event).await {
-                        tracing::warn!(room = %self.code, %error, "publish failed");
+                        // Saved but not told: announce it once the store answers again.
+                        tracing::warn!(room = %self.code, %error, "publish failed; retrying");
+                        self.stale = true;
+                        self.unannounced = true;
                     }
                     self.adopt(Versioned {
                         version,
@@ -773,6 +841,23 @@ impl Hub {
             .await;
         if let Err(error) = result {
             tracing::debug!(room = %self.code, %error, "CPU move not applied");
+        }
+    }
+
+    /// A rated game's written rating changes, into its result (the game must still be the
+    /// room's current one: a rematch started meanwhile keeps its own result).
+    async fn apply_ratings(&mut self, game_number: u32, seats: [SeatRating; 2]) {
+        let result = self
+            .update(|record, _, _| match record.result.as_mut() {
+                Some(result) if record.rematch == game_number && result.ratings.is_none() => {
+                    result.ratings = Some(seats.to_vec());
+                    Ok(())
+                }
+                _ => Err(damas::session::SessionError::Cancelled.into()),
+            })
+            .await;
+        if let Err(error) = result {
+            tracing::debug!(room = %self.code, %error, "rating changes not shown in the room");
         }
     }
 

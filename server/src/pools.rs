@@ -22,7 +22,9 @@ use crate::clocks::ENGLISH_DEFAULT;
 use crate::error::RoomError;
 use crate::lobby;
 use crate::server::Shared;
-use crate::store::{ClockSettings, GameChoice, RoomCode, RoomKind, RoomRecord, SeatKind};
+use crate::store::{
+    ClockSettings, GameChoice, RoomCode, RoomKind, RoomRecord, SeatKind, SeatRating,
+};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -225,22 +227,14 @@ pub struct RatedGame {
     pub name_tags: [String; 2],
 }
 
-/// One seat's rating change in a rated game, written into the room's `result.ratings` once the
-/// player store has the game: whole points, as players see them (the store keeps them unrounded).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SeatRating {
-    pub seat: u8,
-    pub before: u32,
-    pub after: u32,
-    /// Still provisional after this game (shown with a `?`).
-    pub provisional: bool,
-}
+/// Told each seat's rating change once a rated game is written (seat 0 first); never called
+/// when it could not be written.
+pub type RatingsReport = Box<dyn FnOnce([SeatRating; 2]) + Send>;
 
 /// Where the result of a rated game goes (the ratings store). Called once per game, by the
-/// instance whose save ended it; aborted games and games with the CPU never reach it. `rooms`
-/// is the room store, where the rating changes are written back (`result.ratings`).
+/// instance whose save ended it; aborted games and games with the CPU never reach it.
 pub trait RatedResults: Send + Sync + std::fmt::Debug {
-    fn record(&self, game: RatedGame, rooms: Arc<dyn crate::store::RoomStore>);
+    fn record(&self, game: RatedGame, report: RatingsReport);
 }
 
 /// Until ratings are kept: the result is only logged.
@@ -248,7 +242,7 @@ pub trait RatedResults: Send + Sync + std::fmt::Debug {
 pub struct LogRatedResults;
 
 impl RatedResults for LogRatedResults {
-    fn record(&self, game: RatedGame, _rooms: Arc<dyn crate::store::RoomStore>) {
+    fn record(&self, game: RatedGame, _report: RatingsReport) {
         tracing::info!(room = %game.room, pool = %game.pool, winner = ?game.winner, "rated game ended (ratings not kept by this build)");
     }
 }

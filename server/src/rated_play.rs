@@ -7,18 +7,19 @@
 //! - [`StoreRatedResults`]: the end of a rated game goes to the player store, which writes the
 //!   game, both ratings and counts in one transaction. The game key is the room code and the
 //!   game's number in the room, so a repeated report cannot count a game twice; white is seat 0
-//!   (the side that moved first). Once written, each seat's rating before and after goes into
-//!   the room's `result.ratings` (every socket in the room gets it with the next state).
-//!   Aborted games and games with the CPU never get here
-//!   ([`crate::pools::rated_end`]).
+//!   (the side that moved first). Aborted games and games with the CPU never get here
+//!   ([`crate::pools::rated_end`]). Once written, each seat's change goes back to the room
+//!   ([`seat_ratings`]): the room's result shows it to both players.
 
 use crate::accounts::http::AccountsService;
 use crate::accounts::{Account, AccountId};
 use crate::error::RoomError;
-use crate::player_store::{PlayerStore, PlayerStoreError, RatedGame, Rating, RecordedGame};
-use crate::pools::{PlayerIdentity, RatedResults, SeatRating};
-use crate::ratings::{GameResult, RatedKind};
-use crate::store::{RoomCode, RoomEvent, RoomStore, Save};
+use crate::player_store::{
+    PlayerStore, PlayerStoreError, RatedGame, Rating, RatingChange, RecordedGame,
+};
+use crate::pools::{PlayerIdentity, RatedResults, RatingsReport};
+use crate::ratings::{GameResult, RatedKind, PROVISIONAL_GAMES};
+use crate::store::SeatRating;
 use crate::time::TimeSource;
 use std::sync::Arc;
 use std::time::Duration;
@@ -26,8 +27,6 @@ use std::time::Duration;
 /// Attempts at writing a rated game while the store fails, and the pause before each retry.
 const RECORD_ATTEMPTS: u32 = 4;
 const RECORD_RETRY: Duration = Duration::from_secs(2);
-/// Attempts at writing the rating changes into the room while its other saves race this one.
-const WRITE_BACK_ATTEMPTS: u32 = 8;
 
 /// A connection's proven account, and its ratings in the five game kinds.
 pub struct SignedIn {
@@ -174,79 +173,24 @@ async fn with_display_names(
     crate::rated_record::set_tags(&game.pdn, &tags)
 }
 
-/// Whole points, as players see a rating.
-fn points(rating: f64) -> u32 {
-    rating.round().clamp(0.0, f64::from(u32::MAX)) as u32
-}
-
-/// Each seat's change in a recorded game: white is seat 0.
-pub fn seat_ratings(recorded: &RecordedGame) -> Vec<SeatRating> {
-    [&recorded.white, &recorded.black]
-        .into_iter()
-        .zip(0u8..)
-        .map(|(change, seat)| SeatRating {
-            seat,
-            before: points(change.before),
-            after: points(change.after),
-            provisional: change.games < crate::ratings::PROVISIONAL_GAMES,
-        })
-        .collect()
-}
-
-/// Writes the rating changes into the room's `result.ratings` (a compare-and-set save, then the
-/// room's `Changed` event, so every instance's sockets get the state), if the room still shows
-/// that game's end: after a rematch has started, the changes stay in the player store only.
-async fn write_back(
-    rooms: &dyn RoomStore,
-    code: &RoomCode,
-    game_number: u32,
-    changes: Vec<SeatRating>,
-    time: &TimeSource,
-) {
-    for _ in 0..WRITE_BACK_ATTEMPTS {
-        let loaded = match rooms.load(code).await {
-            Ok(Some(loaded)) => loaded,
-            Ok(None) => return,
-            Err(error) => {
-                tracing::warn!(room = %code, %error, "rating changes not shown in the room");
-                return;
-            }
-        };
-        let mut record = loaded.value;
-        if record.rematch != game_number {
-            return;
-        }
-        match record.result.as_mut() {
-            Some(result) if result.ratings.is_none() => result.ratings = Some(changes.clone()),
-            _ => return,
-        }
-        let ttl = record.ttl(time.now_ms());
-        match rooms.save(code, loaded.version, &record, ttl).await {
-            Ok(Save::Saved(version)) => {
-                if let Err(error) = rooms.publish(code, &RoomEvent::Changed { version }).await {
-                    tracing::warn!(room = %code, %error, "publish failed");
-                }
-                return;
-            }
-            Ok(Save::Conflict) => continue,
-            Err(error) => {
-                tracing::warn!(room = %code, %error, "rating changes not shown in the room");
-                return;
-            }
-        }
-    }
+/// Each seat's change in a written game, seat 0 (white) first.
+pub fn seat_ratings(recorded: &RecordedGame) -> [SeatRating; 2] {
+    let seat = |change: &RatingChange| SeatRating {
+        before: change.before,
+        after: change.after,
+        provisional: change.games < PROVISIONAL_GAMES,
+    };
+    [seat(&recorded.white), seat(&recorded.black)]
 }
 
 impl RatedResults for StoreRatedResults {
-    fn record(&self, game: crate::pools::RatedGame, rooms: Arc<dyn RoomStore>) {
+    fn record(&self, game: crate::pools::RatedGame, report: RatingsReport) {
         let finished_ms = i64::try_from(self.time.now_ms()).unwrap_or(i64::MAX);
         let Some(rated) = to_store_game(&game, finished_ms) else {
             tracing::warn!(room = %game.room, pool = %game.pool, "rated game with no store accounts: not recorded");
             return;
         };
         let store = Arc::clone(&self.store);
-        let time = self.time.clone();
-        let (room, game_number) = (game.room.clone(), game.game_number);
         let name_tags = game.name_tags.clone();
         tokio::spawn(async move {
             let mut rated = rated;
@@ -255,8 +199,7 @@ impl RatedResults for StoreRatedResults {
                 match store.record_rated_game(&rated).await {
                     Ok(recorded) => {
                         tracing::info!(game = %rated.game_key, id = recorded.game_id, "rated game recorded");
-                        let changes = seat_ratings(&recorded);
-                        write_back(rooms.as_ref(), &room, game_number, changes, &time).await;
+                        report(seat_ratings(&recorded));
                         return;
                     }
                     Err(PlayerStoreError::AlreadyRecorded(_)) => return,

@@ -193,21 +193,6 @@ async fn a_rated_game_between_two_signed_in_players_updates_both_ratings() {
     let room = first.state_where(|s| is_over(&s["room"])).await;
     assert_eq!(room["result"]["winner"], 0);
 
-    // Once the store has the game, both sockets get a state whose result carries each seat's
-    // rating before and after (whole points): seat 0 won, 1,200 → 1,220; seat 1, 1,200 → 1,180.
-    let expected = json!([
-        {"seat": 0, "before": 1200, "after": 1220, "provisional": true},
-        {"seat": 1, "before": 1200, "after": 1180, "provisional": true},
-    ]);
-    for client in [&mut first, &mut second] {
-        let room = client
-            .state_where(|s| !s["room"]["result"]["ratings"].is_null())
-            .await;
-        assert_eq!(room["result"]["ratings"], expected, "{}", room["result"]);
-        assert_eq!(room["result"]["winner"], 0);
-        assert_eq!(room["result"]["reason"], "resignation");
-    }
-
     // Both at 1,200 and provisional (K = 40): the expected score is 1 / (1 + 10^0) = 0.5 each,
     // so the winner gains 40 × (1 − 0.5) = 20 and the loser loses 40 × 0.5 = 20.
     assert_eq!(
@@ -218,6 +203,23 @@ async fn a_rated_game_between_two_signed_in_players_updates_both_ratings() {
         english_rating_after(&server, second_account, 1).await,
         1180.0
     );
+    // Once written, the changes come to both players in the room's result, seat by seat (seat
+    // 0 won: +20; both still provisional after one rated game).
+    for client in [&mut first, &mut second] {
+        let room = client
+            .state_where(|s| s["room"]["result"]["ratings"].is_array())
+            .await;
+        assert_eq!(
+            room["result"]["ratings"],
+            json!([
+                {"before": 1200.0, "after": 1220.0, "provisional": true},
+                {"before": 1200.0, "after": 1180.0, "provisional": true},
+            ]),
+            "{room}"
+        );
+        assert_eq!(room["result"]["winner"], 0, "the result itself unchanged");
+        assert_eq!(room["result"]["reason"], "resignation");
+    }
     let games = server
         .players
         .last_games(first_account.id, 10)

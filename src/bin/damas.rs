@@ -3,11 +3,13 @@
 //! and exit code 2.
 
 use clap::{Args, Parser, Subcommand};
+use damas::catalogue::{self, GameTask};
 use damas::notation::star_text;
 use damas::search::endgame::{self, EndgameError, Value as EndgameValue};
 use damas::search::levels::MoveTime;
+use damas::search::searchable::Searchable;
 use damas::search::{Player, SearchContext};
-use damas::{catalogue, AnyGame, GameKind, GameResult, MoveInfo, Playable, Variant};
+use damas::{perft, AnyGame, Describe, GameKind, GameResult, MoveInfo, Playable, Record, Variant};
 use serde_json::{json, Value};
 use std::io::Write;
 use std::path::PathBuf;
@@ -329,18 +331,46 @@ fn player(text: String, movetime: MoveTime) -> Result<Player, CliError> {
 }
 
 impl GameArgs {
-    /// The game after `--after`'s moves; any bad part is an error and nothing is printed.
-    fn build(&self) -> Result<Box<dyn Playable>, CliError> {
+    /// The variant the arguments name: a star position text names its own player count and
+    /// options; flags may only agree.
+    fn variant(&self) -> Result<Variant, CliError> {
         let kind = GameKind::parse(&self.game)?;
-        let text = self.fen.as_deref().or(self.position.as_deref());
-        // A star position text names its own player count and options; flags may only agree.
-        let variant = match text {
+        Ok(match self.text() {
             Some(text) if !kind.is_draughts() && self.players.is_none() && !self.long_jump => {
                 star_text::variant_of(text)?
             }
             _ => Variant::new(kind, self.players, self.long_jump)?,
+        })
+    }
+
+    fn text(&self) -> Option<&str> {
+        self.fen.as_deref().or(self.position.as_deref())
+    }
+
+    /// The game after `--after`'s moves; any bad part is an error and nothing is printed.
+    fn build(&self) -> Result<Box<dyn Playable>, CliError> {
+        let variant = self.variant()?;
+        let mut game = catalogue::new_game(variant, self.text())?;
+        self.play_after(|mv| game.play(mv).map(drop))?;
+        Ok(game)
+    }
+
+    /// The game after `--after`'s moves as its own type, for generic work on the rules.
+    fn record<P: Describe>(&self, variant: Variant) -> Result<Record<P>, CliError> {
+        let start = match self.text() {
+            Some(text) => P::from_text(variant, text)?,
+            None => P::start(variant)?,
         };
-        let mut game = catalogue::new_game(variant, text)?;
+        let mut record = Record::new(start);
+        self.play_after(|mv| record.play_text(mv).map(drop))?;
+        Ok(record)
+    }
+
+    /// Plays `--after`'s moves in turn with `play`, stopping at the first refused.
+    fn play_after(
+        &self,
+        mut play: impl FnMut(&str) -> Result<(), damas::MoveError>,
+    ) -> Result<(), CliError> {
         for (index, mv) in self
             .after
             .as_deref()
@@ -348,13 +378,67 @@ impl GameArgs {
             .split_whitespace()
             .enumerate()
         {
-            game.play(mv).map_err(|source| CliError::Move {
+            play(mv).map_err(|source| CliError::Move {
                 index: index + 1,
                 text: mv.to_string(),
                 source,
             })?;
         }
-        Ok(game)
+        Ok(())
+    }
+}
+
+/// `damas perft` on the position the arguments give, through the game's own type.
+struct PerftTask<'a> {
+    args: &'a GameArgs,
+    variant: Variant,
+    depth: u32,
+    divide: bool,
+    paths: bool,
+}
+
+impl GameTask for PerftTask<'_> {
+    /// The lines to print.
+    type Output = Result<Vec<String>, CliError>;
+
+    fn run<P: Searchable + Describe>(self) -> Self::Output {
+        let record = self.args.record::<P>(self.variant)?;
+        let position = record.position();
+        if self.paths {
+            let count = position
+                .perft_paths(self.depth)
+                .ok_or(CliError::PathsUnavailable)?;
+            Ok(vec![count.to_string()])
+        } else if self.divide {
+            let divided = perft::divide(position, self.depth);
+            let total: u64 = divided.iter().map(|(_, count)| count).sum();
+            let mut lines: Vec<String> = divided
+                .into_iter()
+                .map(|(mv, count)| format!("{} {count}", position.move_info(&mv).text))
+                .collect();
+            lines.push(total.to_string());
+            Ok(lines)
+        } else {
+            Ok(vec![perft::perft(position, self.depth).to_string()])
+        }
+    }
+}
+
+/// `damas bench` on one game's start: plain and hashed perft, each timed.
+struct BenchTask {
+    kind: GameKind,
+    depth: u32,
+}
+
+impl GameTask for BenchTask {
+    type Output = Result<[(u64, f64); 2], CliError>;
+
+    fn run<P: Searchable + Describe>(self) -> Self::Output {
+        let start = P::start(Variant::standard(self.kind))?;
+        Ok([
+            time(|| perft::perft(&start, self.depth)),
+            time(|| perft::perft_hashed(&start, self.depth, BENCH_TABLE_BITS)),
+        ])
     }
 }
 
@@ -429,19 +513,16 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), CliError> {
             divide,
             paths,
         } => {
-            let game = game.build()?;
-            if paths {
-                let count = game.perft_paths(depth).ok_or(CliError::PathsUnavailable)?;
-                writeln!(out, "{count}")?;
-            } else if divide {
-                let mut total = 0;
-                for (info, count) in game.perft_divide(depth) {
-                    writeln!(out, "{} {count}", info.text)?;
-                    total += count;
-                }
-                writeln!(out, "{total}")?;
-            } else {
-                writeln!(out, "{}", game.perft(depth))?;
+            let variant = game.variant()?;
+            let task = PerftTask {
+                args: &game,
+                variant,
+                depth,
+                divide,
+                paths,
+            };
+            for line in catalogue::for_game(variant.kind, task)? {
+                writeln!(out, "{line}")?;
             }
         }
         Command::Moves { game } => {
@@ -509,9 +590,7 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), CliError> {
                 (GameKind::International, international),
                 (GameKind::Turkish, turkish),
             ] {
-                let game = catalogue::new_game(Variant::standard(kind), None)?;
-                let plain = time(|| game.perft(depth));
-                let hashed = time(|| game.perft_hashed(depth, BENCH_TABLE_BITS));
+                let [plain, hashed] = catalogue::for_game(kind, BenchTask { kind, depth })?;
                 for (label, (nodes, seconds)) in [("plain", plain), ("hashed", hashed)] {
                     writeln!(
                         out,

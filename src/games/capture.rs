@@ -16,13 +16,15 @@
 //! emitted as a move; duplicates (same from, to and captured set by another route) are removed per
 //! starting piece by sorting.
 
+use crate::describe::{
+    BoardLayout, BoardShape, Cell, Describe, Leg, MoveInfo, PieceView, SeatStats,
+};
 use crate::games::star_zobrist;
 use crate::geometry::holeset::{Hole, HoleSet};
 use crate::geometry::star::{star, Star, ALL, HOLES, NO_HOLE};
 use crate::notation::star_text::{self, StarTextError};
 use crate::position::{
-    BoardLayout, BoardShape, Cell, EndReason, GameKind, Leg, MoveError, MoveInfo, Outcome,
-    PieceView, Position, Seat, SeatStats, SetupError, Variant,
+    EndReason, GameKind, MoveError, Outcome, Position, Seat, SetupError, Variant,
 };
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -482,6 +484,22 @@ impl Position for Capture {
         true
     }
 
+    /// Two players: the other wins. More: of the others, the one with most captures; on a tie,
+    /// the first of them to play after the resigner.
+    fn resignation_outcome(&self, resigning: Seat) -> Outcome {
+        let players = self.variant.players;
+        let mut winner = (resigning + 1) % players;
+        for offset in 2..players {
+            let seat = (resigning + offset) % players;
+            if self.captures[usize::from(seat)] > self.captures[usize::from(winner)] {
+                winner = seat;
+            }
+        }
+        Outcome::win(winner, EndReason::Resignation)
+    }
+}
+
+impl Describe for Capture {
     fn move_info(&self, mv: &CaptureMove) -> MoveInfo {
         let star = star();
         let jumps = self.jumps(mv);
@@ -567,19 +585,5 @@ impl Position for Capture {
                 king: false,
             })
             .collect()
-    }
-
-    /// Two players: the other wins. More: of the others, the one with most captures; on a tie,
-    /// the first of them to play after the resigner.
-    fn resignation_outcome(&self, resigning: Seat) -> Outcome {
-        let players = self.variant.players;
-        let mut winner = (resigning + 1) % players;
-        for offset in 2..players {
-            let seat = (resigning + offset) % players;
-            if self.captures[usize::from(seat)] > self.captures[usize::from(winner)] {
-                winner = seat;
-            }
-        }
-        Outcome::win(winner, EndReason::Resignation)
     }
 }

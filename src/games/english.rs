@@ -3,7 +3,9 @@
 //! move. Draws: threefold repetition (judged by the record), 80 plies without a capture or a man
 //! move, 400 plies in all. See `docs/rules.md`, "English checkers".
 
-use crate::games::diagonal::{board_position_methods, check_kind, Board, DraughtsMove, Rules};
+use crate::games::diagonal::{
+    board_describe, board_position_methods, check_kind, Board, DraughtsMove, Rules,
+};
 use crate::geometry::diagonal::{DiagonalGrid, GRID_8};
 use crate::notation::fen::FenColor;
 use crate::position::{DrawCounter, EndReason, GameKind, Outcome, Position, SetupError, Variant};
@@ -53,6 +55,8 @@ impl English {
         self
     }
 }
+
+board_describe!(English, EnglishRules);
 
 impl Position for English {
     type Move = DraughtsMove;

@@ -6,7 +6,9 @@
 //! has a capture. See `docs/rules.md`,
 //! "International draughts".
 
-use crate::games::diagonal::{board_position_methods, check_kind, Board, DraughtsMove, Rules};
+use crate::games::diagonal::{
+    board_describe, board_position_methods, check_kind, Board, DraughtsMove, Rules,
+};
 use crate::geometry::diagonal::{DiagonalGrid, GRID_10};
 use crate::notation::fen::FenColor;
 use crate::position::{
@@ -106,6 +108,8 @@ impl International {
         }
     }
 }
+
+board_describe!(International, InternationalRules);
 
 impl Position for International {
     type Move = DraughtsMove;

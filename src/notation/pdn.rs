@@ -14,7 +14,8 @@
 //! convention: `1-0` White won, `0-1` Black won, `1/2-1/2` a draw, `*` unfinished (the Dutch
 //! `2-0`, `0-2`, `1-1` are read too).
 
-use crate::position::{GameKind, GameResult, MoveError, Position, SetupError, Variant};
+use crate::describe::Describe;
+use crate::position::{GameKind, GameResult, MoveError, SetupError, Variant};
 use crate::record::{AnyGame, Record};
 use thiserror::Error;
 
@@ -209,7 +210,7 @@ pub fn read<G: AnyGame + ?Sized>(
 }
 
 /// Reads one game of a known game type into its typed record.
-pub fn read_record<P: Position>(
+pub fn read_record<P: Describe>(
     variant: Variant,
     text: &str,
 ) -> Result<(PdnText, Record<P>), PdnError> {

@@ -13,39 +13,10 @@
 use crate::geometry::holeset::Hole;
 use crate::geometry::star::{star, View, HOLES, ROWS, ROW_LENGTHS};
 use crate::position::{GameKind, SetupError, Variant};
-use thiserror::Error;
 
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum StarTextError {
-    #[error("empty position text")]
-    Empty,
-    #[error("the first field must be <game>:<players>[:long], found '{0}'")]
-    Header(String),
-    #[error("the board must have 17 rows separated by '/', found {0}")]
-    RowCount(usize),
-    #[error("row F{row} must hold {expected} holes, found {found}")]
-    RowLength {
-        row: usize,
-        expected: usize,
-        found: usize,
-    },
-    #[error("unexpected '{symbol}' in row F{row}")]
-    Symbol { row: usize, symbol: char },
-    #[error("missing field: {0}")]
-    Missing(&'static str),
-    #[error("unexpected extra field '{0}'")]
-    Extra(String),
-    #[error("bad {field} '{value}'")]
-    Field { field: &'static str, value: String },
-    #[error("the text is for {text} but the game asked for is {asked}")]
-    VariantMismatch { text: String, asked: String },
-}
+pub mod error;
 
-impl From<StarTextError> for SetupError {
-    fn from(error: StarTextError) -> SetupError {
-        SetupError::Position(error.to_string())
-    }
-}
+pub use error::StarTextError;
 
 /// The header field of a variant: `diamond:3`, `capture:2`, `capture:6:long`.
 pub fn write_header(variant: Variant) -> String {

@@ -15,7 +15,8 @@
 
 use super::hub::notation as hub_notation;
 use crate::catalogue;
-use crate::position::{GameKind, MoveInfo, Variant};
+use crate::describe::MoveInfo;
+use crate::position::{GameKind, Variant};
 use crate::search::endgame;
 use crate::search::levels::{Level, MoveTime};
 use crate::search::{Playable, Player, SearchContext};

@@ -2,18 +2,18 @@
 //! [`Playable::decide`] for a seat's move, with the [`SearchContext`] they own (expert's kept
 //! tables and the endgame databases).
 //!
-//! Layout: [`searchable`] (what a game gives the search), [`playable`] (the object-safe face
-//! over any searchable game), [`params`] (what shapes a search), [`alphabeta`]
+//! Layout: [`searchable`] (what a game gives the search), `playable` (the object-safe face
+//! over any searchable game), `params` (what shapes a search), [`alphabeta`]
 //! (iterative-deepening PVS, paranoid for more than two seats or Best-Reply Search where a game
 //! allows it, capture quiescence) with `table`, `table_pool` (expert's tables kept between
 //! moves), `ordering` and [`limits`]; `mcts` (Monte-Carlo tree search for the capture game);
 //! [`mistakes`] (the easy level); [`levels`] (the levels, their budgets per game); [`player`] (a
 //! player on a concrete record); [`eval`] (one evaluation per game); [`endgame`] (the draughts
-//! databases); [`context`] (the state searches keep, owned by the caller). The match harness
+//! databases); `context` (the state searches keep, owned by the caller). The match harness
 //! and the tuners live in the lab crate (`lab/`), beside the engine.
 
 pub mod alphabeta;
-pub mod context;
+pub(crate) mod context;
 pub mod endgame;
 pub mod eval;
 pub mod levels;
@@ -23,8 +23,8 @@ pub mod mistakes;
 #[cfg(any(test, feature = "nim"))]
 pub mod nim;
 pub(crate) mod ordering;
-pub mod params;
-pub mod playable;
+pub(crate) mod params;
+pub(crate) mod playable;
 pub mod player;
 pub(crate) mod score;
 pub mod searchable;
@@ -35,5 +35,6 @@ mod tests;
 
 pub use context::SearchContext;
 pub use levels::{Level, MoveTime, Player};
+pub use params::{Found, MovePruning, MultiPlayer, Params};
 pub use playable::{Decision, GameFactory, Playable};
 pub use player::PlayerConfig;

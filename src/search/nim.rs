@@ -5,9 +5,9 @@
 //! (Sprague–Grundy: a pile of n has Grundy value n mod 4).
 
 use super::searchable::{EvalStyle, Searchable};
+use crate::describe::{BoardLayout, BoardShape, Describe, MoveInfo, PieceView, SeatStats};
 use crate::position::{
-    BoardLayout, BoardShape, EndReason, GameKind, MoveInfo, Outcome, PieceView, Position, Seat,
-    SeatStats, SetupError, Variant,
+    EndReason, GameKind, Outcome, Position, PositionError, Seat, SetupError, Variant,
 };
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -57,7 +57,7 @@ impl Position for Nim {
             *slot = part
                 .trim()
                 .parse()
-                .map_err(|_| SetupError::Position(text.to_string()))?;
+                .map_err(|_| SetupError::from(PositionError::Unreadable(text.to_string())))?;
         }
         Ok(Nim::new(piles, variant.players))
     }
@@ -110,7 +110,9 @@ impl Position for Nim {
         }
         key.wrapping_mul(0x9E37_79B9_7F4A_7C15)
     }
+}
 
+impl Describe for Nim {
     fn move_info(&self, mv: &Take) -> MoveInfo {
         let text = format!("{}-{}", mv.pile, mv.count);
         MoveInfo {

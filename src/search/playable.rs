@@ -8,7 +8,8 @@ use super::levels;
 use super::player::{self, PlayerConfig};
 use super::searchable::Searchable;
 use super::Player;
-use crate::position::{MoveInfo, SetupError, Variant};
+use crate::describe::{Describe, MoveInfo};
+use crate::position::{SetupError, Variant};
 use crate::record::{AnyGame, Record};
 use std::sync::atomic::AtomicBool;
 
@@ -27,7 +28,7 @@ pub struct Decision {
     pub timed_out: bool,
 }
 
-/// A game of any kind that the CPU can play. Implemented by every `Record<P: Searchable>`.
+/// A game of any kind that the CPU can play. Implemented by every `Record<P: Searchable + Describe>`.
 pub trait Playable: AnyGame {
     /// The move `player` plays for the seat to move, or `None` when the game is over.
     /// `games_played` is the human's count of finished games (the easy level is gentler in the
@@ -66,7 +67,7 @@ pub trait Playable: AnyGame {
 pub type GameFactory<'a, G = dyn Playable> =
     dyn Fn(Variant, Option<&str>) -> Result<Box<G>, SetupError> + Sync + 'a;
 
-impl<P: Searchable> Playable for Record<P> {
+impl<P: Searchable + Describe> Playable for Record<P> {
     fn decide_as(
         &self,
         config: &PlayerConfig,

@@ -19,6 +19,9 @@ pub enum EvalStyle {
     Classic,
     /// Material only (the seed's reference CPU, and a weaker medium where a game wants one).
     Material,
+    /// `Full` plus the learned pattern weights where a game has them (English checkers:
+    /// `eval/patterns.rs`); the same as `Full` elsewhere.
+    Learned,
 }
 
 /// Most seats any game has (the capture game's six).

@@ -28,7 +28,8 @@ pub use share::{pdn_date, ImportError, ImportProblem};
 pub use view::{GameView, HistoryEntry, OutcomeView, SavedGame, SeatView};
 
 use crate::catalogue;
-use crate::position::{MoveInfo, Outcome, Seat};
+use crate::describe::MoveInfo;
+use crate::position::{Outcome, Seat};
 use crate::search::levels::MoveTime;
 use crate::search::{Level, Playable, Player, SearchContext};
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -2,10 +2,8 @@
 //! the home screen lists ([`SavedGame`]). Field names are the app contract (`docs/commands.md`).
 
 use super::{Session, SessionError};
-use crate::position::{
-    BoardLayout, DrawCounter, EndReason, GameKind, GameResult, MoveInfo, Outcome, PieceView, Seat,
-    SeatStats, Variant,
-};
+use crate::describe::{BoardLayout, MoveInfo, PieceView, SeatStats};
+use crate::position::{DrawCounter, EndReason, GameKind, GameResult, Outcome, Seat, Variant};
 use crate::search::{Level, Playable};
 use serde::{Deserialize, Serialize};
 

@@ -10,7 +10,7 @@ pub const DEEP_CASES: u32 = 1000;
 
 use damas::games::english::English;
 use damas::games::international::International;
-use damas::{GameKind, Position, Variant};
+use damas::{Describe, GameKind, Position, Variant};
 
 pub fn english(fen: &str) -> English {
     English::from_text(Variant::standard(GameKind::English), fen).expect("valid English FEN")
@@ -22,7 +22,7 @@ pub fn international(fen: &str) -> International {
 }
 
 /// The legal moves' texts, sorted.
-pub fn move_texts<P: Position>(position: &P) -> Vec<String> {
+pub fn move_texts<P: Describe>(position: &P) -> Vec<String> {
     let mut texts: Vec<String> = position
         .moves()
         .iter()
@@ -33,7 +33,7 @@ pub fn move_texts<P: Position>(position: &P) -> Vec<String> {
 }
 
 /// Plays moves given as text, panicking on an illegal one.
-pub fn play<P: Position>(position: &mut P, moves: &[&str]) {
+pub fn play<P: Describe>(position: &mut P, moves: &[&str]) {
     for text in moves {
         let mv = position
             .parse_move(text)
@@ -43,7 +43,7 @@ pub fn play<P: Position>(position: &mut P, moves: &[&str]) {
 }
 
 /// Plays `plies` moves cycling through `cycle`.
-pub fn play_cycle<P: Position>(position: &mut P, cycle: &[&str], plies: usize) {
+pub fn play_cycle<P: Describe>(position: &mut P, cycle: &[&str], plies: usize) {
     for i in 0..plies {
         play(position, &[cycle[i % cycle.len()]]);
     }

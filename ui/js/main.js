@@ -22,6 +22,7 @@ import { rulesScreen } from './screens/rules.js';
 import { settingsScreen } from './screens/settings.js';
 import { statsScreen } from './screens/stats.js';
 import { roomScreen } from './screens/room.js';
+import { poolScreen } from './screens/pool.js';
 
 const root = document.getElementById('app');
 const reducedMotion = globalThis.matchMedia ? matchMedia('(prefers-reduced-motion: reduce)') : { matches: false };
@@ -233,6 +234,7 @@ async function route() {
       case 'game': screen = await gameScreen(app, parts[1], undefined, { review: params.has('review') ? Number(params.get('review')) : undefined }); break;
       case 'play': screen = await quickStart(parts[1], params); break;
       case 'room': screen = await roomScreen(app, parts[1]); break;
+      case 'pool': screen = await poolScreen(app, parts[1], params.get('rated') === '1'); break;
       case 'rules': screen = rulesScreen(app, parts[1], params.get('tab')); break;
       case 'settings': screen = settingsScreen(app, settingsBack(params.get('from'))); break;
       case 'stats': screen = await statsScreen(app); break;

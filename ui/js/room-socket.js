@@ -60,7 +60,15 @@ const ANSWERS = {
   leave: (m) => m.type === 'left',
   sync: (m) => m.type === 'state',
   ping: (m) => m.type === 'pong',
+  // Pairing pools and accounts (docs/protocol.md "Pairing pools").
+  pool_join: (m) => m.type === 'pool_waiting',
+  // Leaving may cross a pairing: then `paired` answers (the pairing stands).
+  pool_leave: (m) => m.type === 'pool_left' || m.type === 'paired',
+  sign_in: (m) => m.type === 'signed_in',
 };
+
+// Pool messages that may come unasked (a wave's pairing), for the 'pool' listeners.
+const POOL_MESSAGES = new Set(['pool_waiting', 'paired', 'pool_left']);
 
 /**
  * The whole room from a `state`'s `room`: as it is, or — for a delta (`history_from` set,
@@ -103,7 +111,7 @@ export function createRoomSocket({
   retry = (n) => Math.min(8000, 500 * 2 ** n),
   timers = globalThis,
 } = {}) {
-  const listeners = { state: new Set(), status: new Set(), error: new Set(), closed: new Set(), replaced: new Set() };
+  const listeners = { state: new Set(), status: new Set(), error: new Set(), closed: new Set(), replaced: new Set(), pool: new Set() };
   const emit = (type, value) => { for (const fn of listeners[type]) fn(value); };
   let ws = null;
   let status = 'idle';
@@ -254,6 +262,7 @@ export function createRoomSocket({
     const i = pending.findIndex((p) => p.done(m));
     if (i >= 0) pending.splice(i, 1)[0].resolve(m);
     if (m.type === 'state') emit('state', { you: m.you, room: m.room });
+    if (POOL_MESSAGES.has(m.type)) emit('pool', m);
   }
 
   /** Sends a request; resolves with its answer message or rejects with `{code, message}`. */
@@ -307,6 +316,23 @@ export function createRoomSocket({
       return request({ type: 'rematch' }, stateWhere((r) => r.rematch > from));
     },
     leave() { return request({ type: 'leave' }); },
+    // ---- draw offers, abort, pools, sign-in (docs/protocol.md) ----
+    /** Offers a draw (or accepts the opponent's waiting one); resolves with the state showing it. */
+    offerDraw() {
+      return request({ type: 'offer_draw' }, stateWhere((r) => !!r.result || (r.draw_offer != null && r.draw_offer.from === place?.seat)));
+    },
+    /** Accepts or declines the offer waiting for this seat; resolves when it is answered. */
+    answerDraw(accept) { return request({ type: 'answer_draw', accept: !!accept }, stateWhere((r) => !!r.result || r.draw_offer == null)); },
+    abort() { return request({ type: 'abort' }, stateWhere((r) => !!r.result)); },
+    /** Proves the connection's account with its session token: resolves with `signed_in`. */
+    signIn(session) { return request({ type: 'sign_in', session }); },
+    /** Waits in a pool (`pool: {kind, rated}`): resolves with `pool_waiting`; `paired` comes later
+     * to the 'pool' listeners, then `joined` and `state` as after a join. */
+    poolJoin(pool, name) {
+      nickname = name;
+      return request({ type: 'pool_join', pool, nickname: name });
+    },
+    poolLeave() { return request({ type: 'pool_leave' }); },
     sync() { return request({ type: 'sync' }); },
     /** "Play the CPU": a started room with this socket's player in `seat` and the CPU at `level`
      * in the others; resolves with its first state. */

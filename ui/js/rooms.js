@@ -198,10 +198,12 @@ export function roomBackend(socket, you) {
 /**
  * The finished room game as this device's seat saw it, for the rewards (record_room_result):
  * `{code, rematch, kind, result: 'win'|'draw'|'loss', plies}`, or null while the game runs, for
- * a spectator, or for a seat this device left (the CPU played it on).
+ * a spectator, for a seat this device left (the CPU played it on), or for an aborted game.
  */
 export function roomResultFor(room, you) {
   if (!room || !room.started || !room.result || you == null) return null;
+  // Aborted: the game ended without a result and counts for nobody.
+  if (room.result.reason === 'aborted') return null;
   const seat = room.seats[you];
   if (!seat || seat.left) return null;
   const winner = room.result.winner;

@@ -211,6 +211,7 @@ export function resultSide(view) {
 export function outcomeText(view) {
   const o = view.outcome;
   if (!o) return null;
+  if (o.reason === 'aborted') return t('result.aborted');
   if (o.winner == null) return t('result.draw');
   const side = resultSide(view);
   if (side === 'won') return t('result.youwin');

@@ -290,3 +290,69 @@ test('a delta is completed with the history and layout held; one that cannot be 
     await settle();
   }
 });
+
+test('a pool: sign-in, pool_join answered by pool_waiting, a wave\'s paired then joined keep the seat token', async () => {
+  const { FakeSocket, last } = fakeSockets();
+  const storage = memoryStorage();
+  const socket = createRoomSocket({ url: 'ws://x/ws', WebSocket: FakeSocket, tokens: createTokenStore(storage), timers: manualTimers() });
+  const heard = [];
+  socket.on('pool', (m) => heard.push(m.type));
+  const signing = socket.signIn('tok');
+  last().open();
+  assert.deepEqual(last().sent[0], { v: 1, type: 'sign_in', session: 'tok' });
+  last().push({ type: 'signed_in', account: 7, name: 'Ana', ratings: [] });
+  assert.equal((await signing).account, 7);
+  const joining = socket.poolJoin({ kind: 'english', rated: true }, 'Ana');
+  assert.deepEqual(last().sent[1], { v: 1, type: 'pool_join', pool: { kind: 'english', rated: true }, nickname: 'Ana' });
+  last().push({ type: 'pool_waiting', pool: 'english/rated', rating: 1200, cpu_at: 5 });
+  assert.equal((await joining).rating, 1200);
+  last().push({ type: 'paired', code: 'ROOM1234abcd', opponent: { nickname: 'Bea', rating: 1210, cpu: false, level: null }, rated: true });
+  last().push({ type: 'joined', code: 'ROOM1234abcd', seat: 1, token: 'seat-token' });
+  last().push({ type: 'state', you: 1, room: roomState() });
+  await settle();
+  assert.deepEqual(heard, ['pool_waiting', 'paired']);
+  assert.deepEqual(socket.place, { code: 'ROOM1234abcd', seat: 1, token: 'seat-token' });
+  assert.equal(createTokenStore(storage).get('ROOM1234abcd').nickname, 'Ana', 'listed on the home screen as Ana\'s');
+});
+
+test('pool_leave is answered by pool_left, or by paired when a wave was quicker', async () => {
+  const { FakeSocket, last } = fakeSockets();
+  const socket = createRoomSocket({ url: 'ws://x/ws', WebSocket: FakeSocket, tokens: createTokenStore(memoryStorage()), timers: manualTimers() });
+  const leaving = socket.poolLeave();
+  last().open();
+  last().push({ type: 'pool_left' });
+  assert.equal((await leaving).type, 'pool_left');
+  const crossing = socket.poolLeave();
+  last().push({ type: 'paired', code: 'C', opponent: { cpu: true, level: 'easy', nickname: null, rating: null }, rated: false });
+  assert.equal((await crossing).type, 'paired');
+});
+
+test('draw offers and abort resolve with the state that shows them; refusals reject with their code', async () => {
+  const { FakeSocket, last } = fakeSockets();
+  const socket = createRoomSocket({ url: 'ws://x/ws', WebSocket: FakeSocket, tokens: createTokenStore(memoryStorage()), timers: manualTimers() });
+  const joining = socket.join('ROOM1234abcd', 'Ana');
+  last().open();
+  last().push({ type: 'joined', code: 'ROOM1234abcd', seat: 0, token: 't' });
+  await joining;
+  last().push({ type: 'state', you: 0, room: roomState({ ply: 4 }) });
+  const offering = socket.offerDraw();
+  assert.deepEqual(last().sent.at(-1), { v: 1, type: 'offer_draw' });
+  // A state without the offer (a clock tick) does not answer it; the one with it does.
+  last().push({ type: 'state', you: 0, room: { ...roomState({ ply: 4, version: 2 }), draw_offer: null } });
+  let done = false;
+  offering.then(() => { done = true; });
+  await settle();
+  assert.equal(done, false);
+  last().push({ type: 'state', you: 0, room: { ...roomState({ ply: 4, version: 3 }), draw_offer: { from: 0, to: 1, ply: 4 } } });
+  assert.deepEqual((await offering).room.draw_offer, { from: 0, to: 1, ply: 4 });
+  const again = socket.offerDraw();
+  last().push({ type: 'error', code: 'offer_pending', message: 'pending' });
+  await assert.rejects(again, { code: 'offer_pending' });
+  const answering = socket.answerDraw(false);
+  assert.deepEqual(last().sent.at(-1), { v: 1, type: 'answer_draw', accept: false });
+  last().push({ type: 'error', code: 'no_draw_offer', message: 'none' });
+  await assert.rejects(answering, { code: 'no_draw_offer' });
+  const aborting = socket.abort();
+  last().push({ type: 'state', you: 0, room: { ...roomState({ ply: 4, version: 4 }), result: { winner: null, reason: 'aborted', flagged: null } } });
+  assert.equal((await aborting).room.result.reason, 'aborted');
+});

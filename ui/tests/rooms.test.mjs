@@ -231,6 +231,9 @@ test('a finished room game for the rewards: from my seat, once it is over, not f
   assert.equal(roomResultFor(room({ index: 4 }), 0), null, 'still running');
   assert.equal(roomResultFor(over(0), null), null, 'a spectator');
   assert.equal(roomResultFor(over(1, { seats: [seat(0, { left: true }), seat(1)] }), 0), null, 'left: the CPU finished it');
+  // An aborted game has no result: no draw in the record. A draw by agreement is a draw.
+  assert.equal(roomResultFor(room({ index: 4, result: { winner: null, reason: 'aborted', flagged: null } }), 0), null, 'aborted');
+  assert.equal(roomResultFor(room({ index: 4, result: { winner: null, reason: 'agreement', flagged: null } }), 0).result, 'draw');
 });
 
 test('a seat line says "CPU" once for a seat the CPU plays from the start', () => {

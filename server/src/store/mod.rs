@@ -364,10 +364,23 @@ pub struct RoomResult {
     /// The seat whose clock ran out, for a time loss.
     #[serde(default)]
     pub flagged: Option<u8>,
-    /// A rated game: each seat's rating change, once the player store has written the game.
-    #[serde(default)]
-    pub ratings: Option<Vec<crate::pools::SeatRating>>,
+    /// A rated game's change for each seat, once the player store has written it (shortly
+    /// after the end; `None` before that and for every game that is not rated).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ratings: Option<Vec<SeatRating>>,
 }
+
+/// One seat's rating before and after a rated game (unrounded), and whether it is still
+/// provisional after it.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SeatRating {
+    pub before: f64,
+    pub after: f64,
+    pub provisional: bool,
+}
+
+// Ratings come from the player store's arithmetic on finite numbers, never NaN: equality is total.
+impl Eq for SeatRating {}
 
 impl RoomRecord {
     /// The level of the room's CPU seats (medium unless the room says otherwise).

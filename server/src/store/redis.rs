@@ -27,7 +27,12 @@
 //!
 //! Events, Cluster: the cluster connection (RESP3) carries the shard subscriptions and pushes
 //! their messages to the same fan-out; it follows slot moves and failovers and subscribes again
-//! by itself, and each confirmation of a room already confirmed tells that room to reload.
+//! by itself, and each confirmation of a room already confirmed tells that room to reload. That
+//! alone can leave a room deaf (the library resubscribes only when it refreshes its slot map, and
+//! forgets a subscription a node drops when its slot leaves it), so when a node's connection drops
+//! or a node drops a subscription, the instance asks for every watched room's subscription again
+//! and tells those rooms to reload; the confirmation that comes once a subscription lands on the
+//! slot's new master makes them reload once more.
 
 use super::{EventStream, RoomCode, RoomEvent, RoomRecord, RoomStore, Save, StoreError, Versioned};
 use futures_util::StreamExt;
@@ -236,6 +241,10 @@ struct Fanout {
     /// Cluster: rooms whose shard subscription was confirmed once (a later confirmation is a
     /// resubscription: events may have been missed).
     confirmed: HashSet<String>,
+    /// Cluster: a resubscription of every watched room is under way (see [`resubscribe_shards`]).
+    resyncing: bool,
+    /// Cluster: a node's connection dropped again while resubscribing: one more round.
+    resync_again: bool,
 }
 
 /// Rooms in Redis; cheap to share behind an `Arc`. Dropping it stops its pub/sub task.
@@ -275,6 +284,8 @@ impl RedisStore {
             subscriber: Subscriber::Node(Some(sink)),
             rooms: HashMap::new(),
             confirmed: HashSet::new(),
+            resyncing: false,
+            resync_again: false,
         }));
         let pubsub_task = tokio::spawn(run_pubsub(client, stream, Arc::downgrade(&fanout)));
         Ok(RedisStore {
@@ -306,6 +317,8 @@ impl RedisStore {
             subscriber: Subscriber::Cluster(cluster.clone()),
             rooms: HashMap::new(),
             confirmed: HashSet::new(),
+            resyncing: false,
+            resync_again: false,
         }));
         let pubsub_task = tokio::spawn(run_shard_pushes(pushes, Arc::downgrade(&fanout)));
         Ok(RedisStore {
@@ -466,9 +479,19 @@ async fn resubscribe(
 /// cluster connection subscribes again by itself) tells the room to reload.
 async fn run_shard_pushes(
     mut pushes: tokio::sync::mpsc::UnboundedReceiver<PushInfo>,
-    fanout: Weak<Mutex<Fanout>>,
+    fanout_weak: Weak<Mutex<Fanout>>,
 ) {
     while let Some(push) = pushes.recv().await {
+        if push.kind == PushKind::Disconnection {
+            // A node's connection dropped: the subscriptions it carried are gone, and events sent
+            // until they are back are lost.
+            let Some(fanout) = fanout_weak.upgrade() else {
+                return;
+            };
+            tracing::info!("redis cluster: a node's connection dropped; resubscribing rooms");
+            start_resubscribing(&mut *fanout.lock().await, &fanout_weak);
+            continue;
+        }
         let channel = match push.data.first() {
             Some(redis::Value::BulkString(bytes)) => String::from_utf8_lossy(bytes).into_owned(),
             _ => continue,
@@ -476,7 +499,7 @@ async fn run_shard_pushes(
         let Some(code) = code_of_channel(&channel) else {
             continue;
         };
-        let Some(fanout) = fanout.upgrade() else {
+        let Some(fanout) = fanout_weak.upgrade() else {
             return;
         };
         let mut fanout = fanout.lock().await;
@@ -506,7 +529,95 @@ async fn run_shard_pushes(
                     }
                 }
             }
+            // Unasked (the room is still watched here): the node dropped the subscription because
+            // the room's slot left it (it became a replica, the slot moved), and the cluster
+            // connection forgets it too. Subscribe again where the slot is now.
+            PushKind::SUnsubscribe if fanout.rooms.contains_key(code) => {
+                tracing::info!(
+                    room = code,
+                    "redis cluster: shard subscription dropped by a node"
+                );
+                start_resubscribing(&mut fanout, &fanout_weak);
+            }
             _ => {}
+        }
+    }
+}
+
+/// Starts [`resubscribe_shards`] unless it runs already (then it does one more round).
+fn start_resubscribing(fanout: &mut Fanout, weak: &Weak<Mutex<Fanout>>) {
+    if fanout.rooms.is_empty() {
+        return;
+    }
+    if fanout.resyncing {
+        fanout.resync_again = true;
+        return;
+    }
+    fanout.resyncing = true;
+    fanout.resync_again = false;
+    tokio::spawn(resubscribe_shards(weak.clone()));
+}
+
+/// After a node's connection dropped or a node dropped a subscription: asks the cluster
+/// connection to subscribe every room watched here again (it keeps the subscription and places it
+/// on the master serving the room's slot once its slot map says which), retrying while it refuses,
+/// then tells each room to reload; the confirmation from the new master (a repeated confirmation,
+/// see [`run_shard_pushes`]) makes the room reload again. An event published while a room was not
+/// listening is lost, but the save it announced is in the record the reload reads: events are
+/// hints, the store is the truth.
+async fn resubscribe_shards(fanout: Weak<Mutex<Fanout>>) {
+    loop {
+        tokio::time::sleep(PUBSUB_RETRY).await;
+        let Some(shared) = fanout.upgrade() else {
+            return;
+        };
+        let (mut cluster, codes) = {
+            let mut guard = shared.lock().await;
+            guard.resync_again = false;
+            let Subscriber::Cluster(cluster) = &guard.subscriber else {
+                guard.resyncing = false;
+                return;
+            };
+            let codes: Vec<String> = guard.rooms.keys().cloned().collect();
+            (cluster.clone(), codes)
+        };
+        drop(shared);
+        let mut failed = false;
+        for code in &codes {
+            let subscribed =
+                tokio::time::timeout(RESPONSE_TIMEOUT, cluster.ssubscribe(events_channel(code)))
+                    .await;
+            if !matches!(subscribed, Ok(Ok(()))) {
+                failed = true;
+                break;
+            }
+        }
+        let Some(shared) = fanout.upgrade() else {
+            return;
+        };
+        let mut guard = shared.lock().await;
+        if failed {
+            continue;
+        }
+        for code in &codes {
+            match guard.rooms.get(code) {
+                Some(sender) => {
+                    let _ = sender.send(RELOAD);
+                }
+                // Its last local stream went meanwhile: do not keep listening for it.
+                None => {
+                    let unsubscribe = cluster.sunsubscribe(events_channel(code));
+                    let _ = tokio::time::timeout(RESPONSE_TIMEOUT, unsubscribe).await;
+                }
+            }
+        }
+        if !guard.resync_again {
+            guard.resyncing = false;
+            tracing::info!(
+                rooms = codes.len(),
+                "redis cluster: shard subscriptions renewed"
+            );
+            return;
         }
     }
 }
@@ -654,12 +765,13 @@ impl RoomStore for RedisStore {
             Commands::Node(_) => "PUBLISH",
             Commands::Cluster(_) => "SPUBLISH",
         };
-        let _: i64 = redis::cmd(command)
+        let receivers: i64 = redis::cmd(command)
             .arg(events_channel(code.as_str()))
             .arg(to_json(event)?)
             .query_async(&mut self.conn())
             .await
             .map_err(unavailable)?;
+        tracing::debug!(room = %code, receivers, ?event, "event published");
         Ok(())
     }
 

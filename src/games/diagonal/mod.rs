@@ -3,7 +3,7 @@
 //!
 //! Each game module wraps [`Board`] with its own draw rules and implements
 //! [`crate::position::Position`], taking the methods that only read the board from
-//! `board_position_methods!`; everything here is rule-neutral apart from the [`Rules`] switches.
+//! `board_position_methods!`, and its [`crate::describe::Describe`] from `board_describe!`; everything here is rule-neutral apart from the [`Rules`] switches.
 
 mod movegen;
 mod text;
@@ -11,7 +11,7 @@ mod zobrist;
 
 use crate::geometry::diagonal::DiagonalGrid;
 use crate::notation::fen::FenColor;
-use crate::position::{GameKind, Seat, SetupError, Variant};
+use crate::position::{GameKind, PositionError, Seat, SetupError, Variant};
 use std::fmt::Debug;
 use std::marker::PhantomData;
 
@@ -61,29 +61,6 @@ macro_rules! board_position_methods {
             self.board.hash
         }
 
-        fn move_info(
-            &self,
-            mv: &$crate::games::diagonal::DraughtsMove,
-        ) -> $crate::position::MoveInfo {
-            self.board.move_info(mv)
-        }
-
-        fn seat_name(&self, seat: $crate::position::Seat) -> &'static str {
-            <$rules as $crate::games::diagonal::Rules>::SEAT_NAMES[usize::from(seat & 1)]
-        }
-
-        fn seat_stats(&self) -> Vec<$crate::position::SeatStats> {
-            self.board.seat_stats()
-        }
-
-        fn layout(&self) -> $crate::position::BoardLayout {
-            $crate::games::diagonal::Board::<$rules>::layout()
-        }
-
-        fn pieces(&self) -> Vec<$crate::position::PieceView> {
-            self.board.piece_views()
-        }
-
         fn repetition_limit(&self) -> Option<u32> {
             Some(3)
         }
@@ -95,27 +72,60 @@ macro_rules! board_position_methods {
         fn count_moves(&self) -> u64 {
             self.board.count()
         }
-
-        fn parse_move(
-            &self,
-            text: &str,
-        ) -> Result<$crate::games::diagonal::DraughtsMove, $crate::position::MoveError> {
-            self.board.parse_move(text)
-        }
     };
 }
 pub(crate) use board_position_methods;
+
+/// The whole [`Describe`](crate::describe::Describe) of a diagonal game, read from its board (a
+/// field `board` of type `Board<$rules>`): notation, seats, layout and pieces are the same
+/// machinery in both games.
+macro_rules! board_describe {
+    ($game:ty, $rules:ty) => {
+        impl $crate::describe::Describe for $game {
+            fn move_info(
+                &self,
+                mv: &$crate::games::diagonal::DraughtsMove,
+            ) -> $crate::describe::MoveInfo {
+                self.board.move_info(mv)
+            }
+
+            fn seat_name(&self, seat: $crate::position::Seat) -> &'static str {
+                <$rules as $crate::games::diagonal::Rules>::SEAT_NAMES[usize::from(seat & 1)]
+            }
+
+            fn seat_stats(&self) -> Vec<$crate::describe::SeatStats> {
+                self.board.seat_stats()
+            }
+
+            fn layout(&self) -> $crate::describe::BoardLayout {
+                $crate::games::diagonal::Board::<$rules>::layout()
+            }
+
+            fn pieces(&self) -> Vec<$crate::describe::PieceView> {
+                self.board.piece_views()
+            }
+
+            fn parse_move(
+                &self,
+                text: &str,
+            ) -> Result<$crate::games::diagonal::DraughtsMove, $crate::position::MoveError> {
+                self.board.parse_move(text)
+            }
+        }
+    };
+}
+pub(crate) use board_describe;
 
 /// Refuses a variant of another game: a position of one game cannot start another.
 pub fn check_kind<R: Rules>(variant: Variant) -> Result<(), SetupError> {
     if variant.kind == R::KIND {
         Ok(())
     } else {
-        Err(SetupError::Position(format!(
-            "an {} position cannot start a {} game",
-            R::NAME,
-            variant.kind.as_str()
-        )))
+        Err(PositionError::OtherGame {
+            game: R::NAME,
+            asked: variant.kind.as_str(),
+        }
+        .into())
     }
 }
 

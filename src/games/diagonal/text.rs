@@ -2,11 +2,10 @@
 //! and the drawing data (layout, pieces, per-seat figures).
 
 use super::{Board, DraughtsMove, Rules};
+use crate::describe::{BoardLayout, BoardShape, Cell, Leg, MoveInfo, PieceView, SeatStats};
 use crate::geometry::diagonal::Direction;
 use crate::notation::fen::{self, FenColor, FenPiece};
-use crate::position::{
-    BoardLayout, BoardShape, Cell, Leg, MoveError, MoveInfo, PieceView, Seat, SeatStats, SetupError,
-};
+use crate::position::{MoveError, PositionError, Seat, SetupError};
 
 impl<R: Rules> Board<R> {
     fn seat_of(color: FenColor) -> Seat {
@@ -41,30 +40,22 @@ impl<R: Rules> Board<R> {
     /// Reads a PDN FEN (`W:W31-50:B1-20`, `K` for kings). Counters start at zero. Rejected: unknown
     /// or repeated squares and men standing on the row where they would have been crowned.
     pub fn from_fen(text: &str) -> Result<Board<R>, SetupError> {
-        let fields = fen::parse(text).map_err(|e| SetupError::Position(e.to_string()))?;
+        let fields = fen::parse(text)?;
         let mut pieces = [0u64; 2];
         let mut kings = 0u64;
         for piece in &fields.pieces {
-            let bit = Self::parse_square(&piece.square).ok_or_else(|| {
-                SetupError::Position(format!(
-                    "square '{}' is not on this board (1-{})",
-                    piece.square,
-                    R::GRID.squares
-                ))
-            })?;
+            let bit =
+                Self::parse_square(&piece.square).ok_or_else(|| PositionError::NotOnBoard {
+                    square: piece.square.clone(),
+                    squares: R::GRID.squares,
+                })?;
             let mask = 1u64 << bit;
             if (pieces[0] | pieces[1]) & mask != 0 {
-                return Err(SetupError::Position(format!(
-                    "square {} is listed twice",
-                    piece.square
-                )));
+                return Err(PositionError::ListedTwice(piece.square.clone()).into());
             }
             let seat = Self::seat_of(piece.color);
             if !piece.king && Self::crown_row(seat) & mask != 0 {
-                return Err(SetupError::Position(format!(
-                    "a man on square {} stands on its crowning row",
-                    piece.square
-                )));
+                return Err(PositionError::ManOnCrowningRow(piece.square.clone()).into());
             }
             pieces[usize::from(seat)] |= mask;
             if piece.king {
@@ -189,25 +180,38 @@ impl<R: Rules> Board<R> {
         let to = squares[squares.len() - 1];
         let mut legal = Vec::new();
         self.generate(&mut legal);
-        let mut candidates = legal.into_iter().filter(|mv| {
-            u32::from(mv.from) == from && u32::from(mv.to) == to && (mv.captures != 0) == capture
-        });
+        let candidates: Vec<DraughtsMove> = legal
+            .into_iter()
+            .filter(|mv| {
+                u32::from(mv.from) == from
+                    && u32::from(mv.to) == to
+                    && (mv.captures != 0) == capture
+            })
+            .collect();
         if squares.len() == 2 {
-            let first = candidates
-                .next()
+            let first = *candidates
+                .first()
                 .ok_or_else(|| MoveError::Illegal(text.into()))?;
-            return match candidates.next() {
-                None => Ok(first),
-                Some(_) => Err(MoveError::Ambiguous(text.to_string())),
-            };
+            if candidates.len() == 1 {
+                return Ok(first);
+            }
+            // `axb` also names a single jump exactly, while a longer capture ends on b too
+            // (a king's loop): the text `move_info` gives the jump must read back as it.
+            if !capture {
+                return Err(MoveError::Ambiguous(text.to_string()));
+            }
         }
         let wanted: Vec<u8> = squares.iter().map(|&bit| bit as u8).collect();
-        let candidates: Vec<DraughtsMove> = candidates.collect();
-        self.capture_paths(from)
+        let exact = self
+            .capture_paths(from)
             .into_iter()
             .find(|(mv, path)| *path == wanted && candidates.contains(mv))
-            .map(|(mv, _)| mv)
-            .ok_or_else(|| MoveError::Illegal(text.to_string()))
+            .map(|(mv, _)| mv);
+        match exact {
+            Some(mv) => Ok(mv),
+            None if squares.len() == 2 => Err(MoveError::Ambiguous(text.to_string())),
+            None => Err(MoveError::Illegal(text.to_string())),
+        }
     }
 
     /// The dark squares, drawn as seat 0 sees the board (its men at the bottom).

@@ -30,13 +30,15 @@ mod text;
 
 use areas::areas;
 
+use crate::describe::{
+    BoardLayout, BoardShape, Cell, Describe, Leg, MoveInfo, PieceView, SeatStats,
+};
 use crate::games::star_zobrist;
 use crate::geometry::holeset::{Hole, HoleSet};
 use crate::geometry::star::{star, Point, View, ALL, HOLES, NO_HOLE};
 use crate::notation::star_text;
 use crate::position::{
-    BoardLayout, BoardShape, Cell, DrawCounter, EndReason, GameKind, Leg, MoveError, MoveInfo,
-    Outcome, PieceView, Position, Seat, SeatStats, SetupError, Variant,
+    DrawCounter, EndReason, GameKind, MoveError, Outcome, Position, Seat, SetupError, Variant,
 };
 
 /// Red, Yellow, Green: seats 0, 1, 2 in turn order.
@@ -278,6 +280,32 @@ impl Position for Diamond {
         hash
     }
 
+    /// Two players: the other wins. Three: of the other two, the one whose pieces are fewer steps
+    /// from its destination apex in all; on a tie, the one who plays right after the resigner.
+    fn resignation_outcome(&self, resigning: Seat) -> Outcome {
+        let players = self.variant.players;
+        let next = (resigning + 1) % players;
+        if players == 2 {
+            return Outcome::win(next, EndReason::Resignation);
+        }
+        let after = (resigning + 2) % players;
+        let winner = if self.distance_to_goal(after) < self.distance_to_goal(next) {
+            after
+        } else {
+            next
+        };
+        Outcome::win(winner, EndReason::Resignation)
+    }
+
+    fn draw_counters(&self) -> Vec<DrawCounter> {
+        vec![DrawCounter {
+            reason: EndReason::MoveLimit,
+            plies_left: self.move_limit().saturating_sub(self.ply),
+        }]
+    }
+}
+
+impl Describe for Diamond {
     fn move_info(&self, mv: &DiamondMove) -> MoveInfo {
         match *mv {
             DiamondMove::Pass => MoveInfo {
@@ -393,30 +421,6 @@ impl Position for Diamond {
             }
         }
         pieces
-    }
-
-    /// Two players: the other wins. Three: of the other two, the one whose pieces are fewer steps
-    /// from its destination apex in all; on a tie, the one who plays right after the resigner.
-    fn resignation_outcome(&self, resigning: Seat) -> Outcome {
-        let players = self.variant.players;
-        let next = (resigning + 1) % players;
-        if players == 2 {
-            return Outcome::win(next, EndReason::Resignation);
-        }
-        let after = (resigning + 2) % players;
-        let winner = if self.distance_to_goal(after) < self.distance_to_goal(next) {
-            after
-        } else {
-            next
-        };
-        Outcome::win(winner, EndReason::Resignation)
-    }
-
-    fn draw_counters(&self) -> Vec<DrawCounter> {
-        vec![DrawCounter {
-            reason: EndReason::MoveLimit,
-            plies_left: self.move_limit().saturating_sub(self.ply),
-        }]
     }
 }
 

@@ -15,9 +15,12 @@ mod zobrist;
 
 pub use movegen::{TurkishMove, MAX_JUMPS};
 
+use crate::describe::{
+    BoardLayout, BoardShape, Cell, Describe, Leg, MoveInfo, PieceView, SeatStats,
+};
 use crate::position::{
-    BoardLayout, BoardShape, Cell, DrawCounter, EndReason, GameKind, Leg, MoveError, MoveInfo,
-    Outcome, PieceView, Position, Seat, SeatStats, SetupError, Variant,
+    DrawCounter, EndReason, GameKind, MoveError, Outcome, Position, PositionError, Seat,
+    SetupError, Variant,
 };
 use movegen::Sides;
 use squares::{bit, Bitboard, RANK_1, RANK_8};
@@ -242,6 +245,34 @@ impl Position for Turkish {
         zobrist::hash(self.white, self.black, self.kings, self.to_move)
     }
 
+    fn repetition_limit(&self) -> Option<u32> {
+        Some(3)
+    }
+
+    /// Captures and forward man steps can never be undone. A sideways man step can (the man may
+    /// step back), so it does not bound repetition even though it resets the no-progress count.
+    fn is_irreversible(&self, mv: &TurkishMove) -> bool {
+        mv.is_capture()
+            || (self.is_man(mv.from) && squares::rank_of(mv.from) != squares::rank_of(mv.to))
+    }
+
+    fn draw_counters(&self) -> Vec<DrawCounter> {
+        vec![DrawCounter {
+            reason: EndReason::NoProgress,
+            plies_left: NO_PROGRESS_PLIES.saturating_sub(self.quiet_plies),
+        }]
+    }
+
+    fn count_moves(&self) -> u64 {
+        movegen::count_moves(&self.sides())
+    }
+
+    fn perft_paths(&self, depth: u32) -> Option<u64> {
+        Some(perft_paths(self, depth))
+    }
+}
+
+impl Describe for Turkish {
     fn move_info(&self, mv: &TurkishMove) -> MoveInfo {
         let mut path = vec![squares::name(mv.from)];
         if mv.is_capture() {
@@ -315,32 +346,6 @@ impl Position for Turkish {
             .collect()
     }
 
-    fn repetition_limit(&self) -> Option<u32> {
-        Some(3)
-    }
-
-    /// Captures and forward man steps can never be undone. A sideways man step can (the man may
-    /// step back), so it does not bound repetition even though it resets the no-progress count.
-    fn is_irreversible(&self, mv: &TurkishMove) -> bool {
-        mv.is_capture()
-            || (self.is_man(mv.from) && squares::rank_of(mv.from) != squares::rank_of(mv.to))
-    }
-
-    fn draw_counters(&self) -> Vec<DrawCounter> {
-        vec![DrawCounter {
-            reason: EndReason::NoProgress,
-            plies_left: NO_PROGRESS_PLIES.saturating_sub(self.quiet_plies),
-        }]
-    }
-
-    fn count_moves(&self) -> u64 {
-        movegen::count_moves(&self.sides())
-    }
-
-    fn perft_paths(&self, depth: u32) -> Option<u64> {
-        Some(perft_paths(self, depth))
-    }
-
     /// Accepts the text `move_info` gives, and also any other legal path to the same move.
     fn parse_move(&self, text: &str) -> Result<TurkishMove, MoveError> {
         let text = text.trim();
@@ -366,9 +371,11 @@ impl Position for Turkish {
 
 fn check_variant(variant: Variant) -> Result<(), SetupError> {
     if variant.kind != GameKind::Turkish || variant.players != 2 || variant.long_jump {
-        return Err(SetupError::Position(format!(
-            "not a Turkish draughts variant: {variant:?}"
-        )));
+        return Err(PositionError::NotVariant {
+            game: "Turkish draughts",
+            variant,
+        }
+        .into());
     }
     Ok(())
 }

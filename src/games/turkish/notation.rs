@@ -5,26 +5,22 @@ use super::movegen::TurkishMove;
 use super::squares::{self, bit, Bitboard};
 use super::Turkish;
 use crate::notation::fen::{self, FenColor, FenPiece};
-use crate::position::{MoveError, SetupError};
+use crate::position::{MoveError, PositionError, SetupError};
 
 /// A side may hold at most this many pieces (the start count; it also bounds a capture's length).
 pub const MAX_PIECES: u32 = 16;
 
 /// Reads a FEN. Squares are `a1`–`h8`; the draw counters start at zero (FEN does not carry them).
 pub fn read_fen(text: &str) -> Result<Turkish, SetupError> {
-    let fields = fen::parse(text).map_err(|e| SetupError::Position(e.to_string()))?;
+    let fields = fen::parse(text)?;
     let mut white: Bitboard = 0;
     let mut black: Bitboard = 0;
     let mut kings: Bitboard = 0;
     for piece in &fields.pieces {
-        let sq = squares::parse(&piece.square).ok_or_else(|| {
-            SetupError::Position(format!("'{}' is not a square a1-h8", piece.square))
-        })?;
+        let sq = squares::parse(&piece.square)
+            .ok_or_else(|| PositionError::NotAlgebraic(piece.square.clone()))?;
         if (white | black) & bit(sq) != 0 {
-            return Err(SetupError::Position(format!(
-                "square {} is given twice",
-                piece.square
-            )));
+            return Err(PositionError::GivenTwice(piece.square.clone()).into());
         }
         // A man on its last row would already have been crowned.
         let last_row = match piece.color {
@@ -32,10 +28,7 @@ pub fn read_fen(text: &str) -> Result<Turkish, SetupError> {
             FenColor::Black => squares::RANK_1,
         };
         if !piece.king && last_row & bit(sq) != 0 {
-            return Err(SetupError::Position(format!(
-                "a man cannot stand on its last row ({})",
-                piece.square
-            )));
+            return Err(PositionError::ManOnLastRow(piece.square.clone()).into());
         }
         match piece.color {
             FenColor::White => white |= bit(sq),
@@ -47,10 +40,12 @@ pub fn read_fen(text: &str) -> Result<Turkish, SetupError> {
     }
     for (set, colour) in [(white, "white"), (black, "black")] {
         if set.count_ones() > MAX_PIECES {
-            return Err(SetupError::Position(format!(
-                "{colour} has {} pieces, at most {MAX_PIECES} are allowed",
-                set.count_ones()
-            )));
+            return Err(PositionError::TooManyPieces {
+                colour,
+                pieces: set.count_ones(),
+                max: MAX_PIECES,
+            }
+            .into());
         }
     }
     let to_move = match fields.to_move {

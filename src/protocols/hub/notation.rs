@@ -6,7 +6,7 @@
 //! - Move: `32-28` for a step; a capture is `from x to x captured x captured ...`, the captured
 //!   squares in any order and the landings between left out (`28x19x23`).
 
-use crate::position::MoveInfo;
+use crate::describe::MoveInfo;
 use thiserror::Error;
 
 /// Squares of the International board.

@@ -29,11 +29,8 @@ impl<P: Searchable> Searcher<'_, P> {
         alpha: i32,
         beta: i32,
     ) -> i32 {
-        if self.budget.tick() {
-            return 0;
-        }
-        if let Some(outcome) = position.outcome() {
-            return self.terminal(outcome, ply);
+        if let Some(value) = self.settled(position, ply) {
+            return value;
         }
         let maximizing = ply.is_multiple_of(2);
         let key = position.search_key() ^ if maximizing { 0 } else { REPLY_LAYER };

@@ -18,13 +18,13 @@
 //! [`crate::search::alphabeta`]); a draw is always sound, as counters only add draws.
 
 pub mod build;
-pub mod file;
-pub mod games;
+pub(crate) mod file;
+pub(crate) mod games;
 pub mod index;
-pub mod tables;
+pub(crate) mod tables;
 #[cfg(test)]
 mod tests;
-pub mod value;
+pub(crate) mod value;
 
 pub use games::EndgameGame;
 pub use tables::{Counts, GameTables, SliceTable};

@@ -2,6 +2,7 @@
 //! over their shared bitboard [`Board`].
 
 use super::draughts::{combine, DraughtsGeometry, SideFeatures, Weights};
+use super::patterns::{PatternError, PatternLayout, PatternWeights, GAME_ENGLISH};
 use crate::games::diagonal::{Board, DraughtsMove, Rules};
 use crate::games::english::{English, EnglishRules};
 use crate::games::international::{International, InternationalRules};
@@ -65,18 +66,36 @@ const INTERNATIONAL_TUNED: Weights = INTERNATIONAL_CLASSIC;
 /// The weights of English (`false`) or International (`true`) for `style`.
 pub fn weights(international: bool, style: EvalStyle) -> &'static Weights {
     match (international, style) {
-        (false, EvalStyle::Full) => &ENGLISH_TUNED,
+        (false, EvalStyle::Full | EvalStyle::Learned) => &ENGLISH_TUNED,
         (false, _) => &ENGLISH_CLASSIC,
-        (true, EvalStyle::Full) => &INTERNATIONAL_TUNED,
+        (true, EvalStyle::Full | EvalStyle::Learned) => &INTERNATIONAL_TUNED,
         (true, _) => &INTERNATIONAL_CLASSIC,
     }
 }
 
-/// The tables of a grid, with rows counted from seat 0's back row.
-fn geometry<R: Rules>() -> DraughtsGeometry {
+/// The committed pattern weights of English checkers (`damas-lab train-eval english`, docs/cpu.md
+/// "Learned pattern evaluation").
+const ENGLISH_PATTERN_FILE: &[u8] = include_bytes!("english.pattern");
+
+/// The English pattern weights, read once from the committed file.
+pub fn english_patterns() -> Result<&'static PatternWeights, &'static PatternError> {
+    static WEIGHTS: OnceLock<Result<PatternWeights, PatternError>> = OnceLock::new();
+    WEIGHTS
+        .get_or_init(|| PatternWeights::from_bytes(ENGLISH_PATTERN_FILE, GAME_ENGLISH))
+        .as_ref()
+}
+
+/// The windows of the English board (rows from seat 0's back row).
+pub fn english_pattern_layout() -> &'static PatternLayout {
+    static LAYOUT: OnceLock<PatternLayout> = OnceLock::new();
+    LAYOUT.get_or_init(|| PatternLayout::build(cells::<EnglishRules>()))
+}
+
+/// Each used bit's (row, file), row 0 being seat 0's back row.
+fn cells<R: Rules>() -> impl Fn(u32) -> Option<(u32, u32)> {
     let grid = R::GRID;
     let size = grid.size;
-    DraughtsGeometry::build(size, |bit| {
+    move |bit| {
         if grid.valid & (1 << bit) == 0 {
             return None;
         }
@@ -88,7 +107,12 @@ fn geometry<R: Rules>() -> DraughtsGeometry {
             size - 1 - row
         };
         Some((row, file))
-    })
+    }
+}
+
+/// The tables of a grid, with rows counted from seat 0's back row.
+fn geometry<R: Rules>() -> DraughtsGeometry {
+    DraughtsGeometry::build(R::GRID.size, cells::<R>())
 }
 
 fn features<R: Rules>(board: &Board<R>, geometry: &DraughtsGeometry) -> [SideFeatures; 2] {
@@ -158,7 +182,22 @@ impl Searchable for English {
     }
 
     fn evaluate(&self, seat: Seat, style: EvalStyle) -> i32 {
-        combine(&english_features(self), seat, style, weights(false, style))
+        let value = combine(&english_features(self), seat, style, weights(false, style));
+        if style != EvalStyle::Learned {
+            return value;
+        }
+        // A refused weights file (never the committed one: a test reads it) plays as `Full`.
+        match english_patterns() {
+            Ok(patterns) => {
+                value
+                    + patterns.value(
+                        english_pattern_layout(),
+                        self.board().pieces,
+                        usize::from(seat),
+                    )
+            }
+            Err(_) => value,
+        }
     }
 
     fn may_capture(&self) -> bool {
@@ -211,5 +250,90 @@ impl Searchable for International {
 
     fn history_key(&self, mv: &DraughtsMove) -> usize {
         history_key(mv)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::position::{Position, Variant};
+    use crate::GameKind;
+
+    fn english(fen: &str) -> English {
+        English::from_text(Variant::standard(GameKind::English), fen).expect("a valid FEN")
+    }
+
+    #[test]
+    fn the_committed_pattern_weights_load() {
+        let weights = english_patterns().expect("the committed file is valid");
+        assert_eq!(weights.game, GAME_ENGLISH);
+        assert_eq!(weights.weights.len(), super::super::patterns::WEIGHT_COUNT);
+    }
+
+    /// A position and its colour-flipped mirror (square n ↔ 33 − n, colours and turn swapped)
+    /// score opposite for the same seat, and each position scores opposite for its two seats.
+    #[test]
+    fn the_learned_evaluation_is_antisymmetric_between_the_colours() {
+        let pairs = [
+            (
+                "B:W18,21,23,24,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12",
+                "W:W21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,9,10,12,15",
+            ),
+            ("W:WK14,22,30:B5,K19,11", "B:W22,K14,28:B3,11,K19"),
+        ];
+        for (fen, mirror) in pairs {
+            let (position, flipped) = (english(fen), english(mirror));
+            for style in [EvalStyle::Learned, EvalStyle::Full] {
+                let value = position.evaluate(0, style);
+                assert_eq!(value, -position.evaluate(1, style), "{fen} {style:?}");
+                assert_eq!(value, -flipped.evaluate(0, style), "{fen} {style:?}");
+                assert_eq!(value, flipped.evaluate(1, style), "{fen} {style:?}");
+            }
+        }
+    }
+
+    /// The quick reading of English's windows gives what reading them square by square gives.
+    #[test]
+    fn the_quick_pattern_reading_matches_the_square_by_square_one() {
+        use rand::rngs::SmallRng;
+        use rand::{Rng, SeedableRng};
+        let layout = english_pattern_layout();
+        let valid = EnglishRules::GRID.valid;
+        let mut rng = SmallRng::seed_from_u64(5);
+        for _ in 0..2_000 {
+            let own = rng.gen::<u64>() & rng.gen::<u64>() & valid;
+            let enemy = rng.gen::<u64>() & !own & valid;
+            for view in 0..2 {
+                assert_eq!(
+                    layout.indices(view, own, enemy),
+                    layout.indices_by_square(view, own, enemy),
+                    "{own:x} {enemy:x} {view}"
+                );
+            }
+        }
+        assert!(
+            format!("{layout:?}").contains("Some("),
+            "English reads quickly"
+        );
+    }
+
+    /// International has no patterns yet: `Learned` is `Full` there.
+    #[test]
+    fn international_learns_nothing_yet() {
+        let variant = Variant::standard(GameKind::International);
+        let mut position = International::start(variant).expect("international");
+        for _ in 0..12 {
+            let moves = position.moves();
+            let Some(mv) = moves.get(moves.len() / 2) else {
+                break;
+            };
+            position.play(mv);
+            for seat in 0..2 {
+                assert_eq!(
+                    position.evaluate(seat, EvalStyle::Learned),
+                    position.evaluate(seat, EvalStyle::Full)
+                );
+            }
+        }
     }
 }

@@ -5,4 +5,5 @@ pub mod capture_shares;
 pub mod diagonal;
 pub mod diamond;
 pub mod draughts;
+pub mod patterns;
 pub mod turkish;

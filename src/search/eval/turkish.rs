@@ -29,7 +29,7 @@ const TURKISH_TUNED: Weights = TURKISH_CLASSIC;
 
 pub fn weights(style: EvalStyle) -> &'static Weights {
     match style {
-        EvalStyle::Full => &TURKISH_TUNED,
+        EvalStyle::Full | EvalStyle::Learned => &TURKISH_TUNED,
         _ => &TURKISH_CLASSIC,
     }
 }

@@ -2,9 +2,9 @@
 //! player in turn takes one or two, whoever takes the last stone wins. Up to six seats (it
 //! borrows the capture game's variant for its player range, and so its CPU levels).
 
+use crate::describe::{BoardLayout, BoardShape, Cell, Describe, MoveInfo, PieceView, SeatStats};
 use crate::position::{
-    BoardLayout, BoardShape, Cell, EndReason, GameKind, MoveInfo, Outcome, PieceView, Position,
-    Seat, SeatStats, SetupError, Variant,
+    EndReason, GameKind, Outcome, Position, PositionError, Seat, SetupError, Variant,
 };
 use crate::record::Record;
 use crate::search::searchable::{EvalStyle, Searchable};
@@ -57,7 +57,7 @@ impl Position for TakeAway {
 
     /// "stones/to_move/taken,taken,…"
     fn from_text(variant: Variant, text: &str) -> Result<Self, SetupError> {
-        let bad = || SetupError::Position(text.to_string());
+        let bad = || SetupError::from(PositionError::Unreadable(text.to_string()));
         let mut parts = text.split('/');
         let stones = parts.next().and_then(|s| s.parse().ok()).ok_or_else(bad)?;
         let to_move: Seat = parts.next().and_then(|s| s.parse().ok()).ok_or_else(bad)?;
@@ -115,6 +115,18 @@ impl Position for TakeAway {
         u64::from(self.stones) << 8 | u64::from(self.to_move)
     }
 
+    /// Unlike the trait's default (the next seat), the other seat that took most stones wins,
+    /// the lowest seat on a tie: lets the tests see that the session asks the game.
+    fn resignation_outcome(&self, resigning: Seat) -> Outcome {
+        let winner = (0..self.players)
+            .filter(|&s| s != resigning)
+            .max_by_key(|&s| (self.taken[usize::from(s)], std::cmp::Reverse(s)))
+            .unwrap_or(resigning);
+        Outcome::win(winner, EndReason::Resignation)
+    }
+}
+
+impl Describe for TakeAway {
     fn move_info(&self, mv: &u32) -> MoveInfo {
         MoveInfo {
             text: format!("take{mv}"),
@@ -168,16 +180,6 @@ impl Position for TakeAway {
                 king: false,
             })
             .collect()
-    }
-
-    /// Unlike the trait's default (the next seat), the other seat that took most stones wins,
-    /// the lowest seat on a tie: lets the tests see that the session asks the game.
-    fn resignation_outcome(&self, resigning: Seat) -> Outcome {
-        let winner = (0..self.players)
-            .filter(|&s| s != resigning)
-            .max_by_key(|&s| (self.taken[usize::from(s)], std::cmp::Reverse(s)))
-            .unwrap_or(resigning);
-        Outcome::win(winner, EndReason::Resignation)
     }
 }
 

@@ -118,7 +118,7 @@ export async function gameScreen(app, id, initial, opts = {}) {
   // Hints only against the CPU: the hard CPU's move, previewed for the player to confirm.
   const hintBtn = first.mode === 'cpu' && offers.hint !== false ? actionBtn('hint', t('act.hint'), () => { if (shown == null) game.hint(); }) : null;
   const actions = room
-    ? h('nav', { class: 'actions', 'aria-label': t('nav.menu') }, room.actions.length ? room.actions : resignBtn)
+    ? h('nav', { class: 'actions', 'aria-label': t('nav.menu') }, room.keepResign ? [...room.actions, resignBtn] : room.actions.length ? room.actions : resignBtn)
     : h('nav', { class: 'actions', 'aria-label': t('nav.menu') }, hintBtn, undoBtn, redoBtn, newBtn, modeBtn, resignBtn);
   const moveList = createMoveListView({
     open: !!(globalThis.matchMedia && matchMedia('(min-width: 900px) and (min-height: 600px)').matches),
@@ -306,6 +306,7 @@ export async function gameScreen(app, id, initial, opts = {}) {
       h('p', { class: 'result-reason', 'data-testid': 'result-reason' }, outcomeReason(view)),
       h('dl', { class: 'result-figures', 'data-testid': 'result-figures' },
         resultFigures(view).map((f) => h('div', { class: 'result-figure', 'data-testid': 'result-figure', 'data-key': f.key }, h('dt', {}, f.label), h('dd', {}, f.value)))),
+      room?.resultNote?.() ?? null,
       candyLine,
       h('div', { class: 'dialog-actions' },
         h('button', { type: 'button', class: 'btn', 'data-testid': 'result-close', onclick: () => d.close() }, t('act.viewboard')),

@@ -14,17 +14,19 @@ import {
   normaliseCode, formatCode,
 } from '../rooms.js';
 import { renderSVG } from '../../vendor/uqr/index.mjs';
+import { createOfferControls, pairingNotes, ratingLines, showPairingLine, rememberPairing, recallPairing } from './room-play.js';
 
 const NICKNAME_KEY = 'damas-nickname';
 export const savedNickname = () => { try { return globalThis.localStorage?.getItem(NICKNAME_KEY) || ''; } catch { return ''; } };
 export const saveNickname = (n) => { try { globalThis.localStorage?.setItem(NICKNAME_KEY, n); } catch { /* private mode */ } };
 
 /** The seat list of a room: one line per seat, redrawn on each state and each second. */
-export function createSeatList() {
+export function createSeatList({ notes = () => new Map() } = {}) {
   const list = h('ol', { class: 'room-seats', 'data-testid': 'room-seats', 'aria-label': t('room.seats') });
   const banner = h('p', { class: 'room-banner', 'data-testid': 'room-connection', role: 'status', hidden: true });
   const el = h('div', { class: 'room-seat-list' }, banner, list);
   function update(room, you, status) {
+    const noteOf = notes(room, you);
     banner.hidden = status === 'open';
     banner.textContent = status === 'open' ? '' : t(status === 'connecting' ? 'room.connecting' : 'room.reconnecting');
     banner.dataset.status = status;
@@ -47,6 +49,7 @@ export function createSeatList() {
       h('span', { class: 'chip-dot', 'aria-hidden': 'true' }),
       h('span', { class: 'room-seat-colour' }, words.colour),
       h('b', { class: 'room-seat-name', 'data-testid': 'room-seat-name' }, words.name),
+      noteOf.has(seat.seat) ? h('span', { class: 'room-seat-rating', 'data-testid': 'room-seat-rating' }, noteOf.get(seat.seat)) : null,
       words.state ? h('small', { class: 'room-seat-state', 'data-testid': 'room-seat-state' }, words.state) : null,
       clockText ? h('span', { class: 'room-clock' + (clock.running ? ' running' : '') + (clock.byoyomi ? ' byoyomi' : ''), 'data-testid': 'room-clock', 'data-main-ms': clock.main_ms, 'data-periods': clock.periods }, clockText) : null));
     }
@@ -73,10 +76,13 @@ export async function roomScreen(app, code) {
   };
   let socket = null;
 
-  let server = null;
+  // Paired from a pool (screens/pool.js): that socket already holds the seat.
+  const handoff = app.roomHandoff && app.roomHandoff.code === code ? app.roomHandoff : null;
+  app.roomHandoff = null;
+  let server = handoff ? handoff.server : null;
   try {
     // A game in progress goes back to the server its seat is on.
-    server = await roomServerFor(code);
+    if (!handoff) server = await roomServerFor(code);
   } catch (e) {
     app.toast(app.errorText(e));
   }
@@ -85,7 +91,7 @@ export async function roomScreen(app, code) {
       h('a', { class: 'btn', href: '#/settings' }, t('nav.settings')));
     return screen;
   }
-  const opened = await openRoom(server);
+  const opened = handoff ? handoff.opened : await openRoom(server);
   socket = opened.socket;
   const backend = opened.backend;
   const tokens = opened.tokens;
@@ -95,7 +101,13 @@ export async function roomScreen(app, code) {
   let lastRematch = null;
   let destroyed = false;
   let tick = 0;
-  const seats = createSeatList();
+  // A pairing's opponent and ratings, kept with the seat token for a reload.
+  const pairing = handoff?.pairing ?? recallPairing(code);
+  if (handoff) rememberPairing(code, pairing);
+  const seats = createSeatList({ notes: (room, seat) => pairingNotes(room, seat, pairing) });
+  const pairingEl = h('p', { class: 'room-pairing', 'data-testid': 'room-pairing', hidden: true });
+  const offers = createOfferControls(app, socket);
+  const ratingSlot = h('div', { class: 'result-ratings-slot' });
   const off = [];
 
   off.push(socket.on('state', ({ you: seat, room }) => {
@@ -119,7 +131,10 @@ export async function roomScreen(app, code) {
   }
   const held = code !== 'new' ? tokens.get(code) : null;
   try {
-    if (creating) {
+    if (handoff) {
+      // Shown at the end of this function, once everything showRoom uses is set up.
+      you = socket.place?.seat ?? null;
+    } else if (creating) {
       const joined = await socket.create(creating.game, creating.nickname, creating.clock);
       code = joined.code;
       screen.home = '#/room/' + code;
@@ -249,11 +264,14 @@ export async function roomScreen(app, code) {
         },
       }, h('span', { class: 'act-icon', 'aria-hidden': 'true' }, '⇥'), h('span', { class: 'act-label' }, t('room.leave'))));
     }
+    const two = room.game.players === 2;
     game = await gameScreen(app, room.code, view, {
       room: {
         backend: backend(() => you),
-        seats: seats.el,
-        actions,
+        seats: h('div', { class: 'room-side' }, pairingEl, seats.el, two ? offers.banner : null),
+        actions: two ? offers.actions : actions,
+        keepResign: two,
+        resultNote: () => ratingSlot,
         rematch: async () => { try { await socket.rematch(); } catch (e) { app.toast(app.errorText(e)); } },
         // After this seat's result is recorded (or found already there): what it gave.
         candies: inApp() ? async () => {
@@ -278,6 +296,9 @@ export async function roomScreen(app, code) {
   async function showRoom(room) {
     if (destroyed) return;
     seats.update(room, you, socket.status);
+    showPairingLine(pairingEl, room);
+    offers.update(room, you);
+    ratingSlot.replaceChildren(...[ratingLines(room, you)].filter(Boolean));
     el.dataset.you = you == null ? 'spectator' : String(you);
     el.dataset.code = room.code;
     el.dataset.started = String(room.started);
@@ -327,5 +348,7 @@ export async function roomScreen(app, code) {
     socket.close();
   }
 
+  // Paired from a pool: the room's state came on the pool's socket already.
+  if (handoff && socket.room && !destroyed) showRoom(socket.room);
   return screen;
 }

@@ -11,6 +11,7 @@ import { preloadBoard } from '../boards.js';
 import { cleanNickname } from '../rooms.js';
 import { savedNickname, saveNickname } from './room.js';
 import { levelOptions, movetimeOptions, showsThinkingTime, validMovetime } from '../levels.js';
+import { someoneFields, startSomeone } from './setup-someone.js';
 
 const PLAYERS = { diamond: [2, 3], capture: [2, 3, 4, 5, 6] };
 const SEATS = { english: ['black', 'white'], international: ['white', 'black'], turkish: ['white', 'black'] };
@@ -33,6 +34,7 @@ export function setupScreen(app, kind) {
     colour: remembered.colour || 0,
     long_jump: !!remembered.long_jump,
     clock: remembered.clock || (kind === 'english' ? '5' : 'none'),
+    rated: !!remembered.rated,
   };
   // three.js loads while the player chooses (star games on the 3D board).
   setTimeout(() => preloadBoard(kind, app.settings.board), 0);
@@ -54,7 +56,7 @@ export function setupScreen(app, kind) {
       label: t('setup.players'), testid: 'players', value: s.players,
       options: PLAYERS[kind].map((n) => ({ value: n, label: String(n) })),
       onChange: (v) => { s.players = v; },
-    })));
+    }), 'not-someone'));
   }
   // Expert's thinking time is a setting (saved with the others), shown while expert is chosen.
   const movetimeField = field(t('setup.movetime'), choiceGroup({
@@ -93,7 +95,8 @@ export function setupScreen(app, kind) {
   const syncMode = () => {
     form.classList.toggle('mode-local', s.mode !== 'cpu');
     form.classList.toggle('mode-friends', s.mode === 'friends');
-    start.textContent = t(s.mode === 'friends' ? 'setup.friends.start' : 'setup.start');
+    form.classList.toggle('mode-someone', s.mode === 'someone');
+    start.textContent = t(s.mode === 'friends' ? 'setup.friends.start' : s.mode === 'someone' ? 'setup.someone.start' : 'setup.start');
   };
   form.append(field(t('setup.mode'), choiceGroup({
     label: t('setup.mode'), testid: 'mode', value: s.mode,
@@ -101,6 +104,7 @@ export function setupScreen(app, kind) {
       { value: 'cpu', label: t('setup.mode.cpu') },
       { value: 'local', label: t('setup.mode.local'), hint: t('setup.mode.local.hint') },
       { value: 'friends', label: t('setup.mode.friends'), hint: t('setup.mode.friends.hint') },
+      { value: 'someone', label: t('setup.mode.someone'), hint: t('setup.mode.someone.hint') },
     ],
     onChange: (v) => { s.mode = v; syncMode(); },
   })));
@@ -108,26 +112,27 @@ export function setupScreen(app, kind) {
   syncLevel();
   if (!offers.local) form.querySelector('[data-testid=mode-local]')?.remove();
   const nickname = h('input', { type: 'text', id: 'setup-nickname', maxlength: '24', autocomplete: 'nickname', 'data-testid': 'setup-nickname', value: savedNickname() });
-  form.append(h('div', { class: 'field friends-only' }, h('label', { for: 'setup-nickname' }, h('h2', {}, t('setup.nickname'))), nickname),
+  form.append(h('div', { class: 'field friends-only nickname-field' }, h('label', { for: 'setup-nickname' }, h('h2', {}, t('setup.nickname'))), nickname),
     field(t('setup.clock'), choiceGroup({
       label: t('setup.clock'), testid: 'clock', value: s.clock,
       options: ['none', '5', '10'].map((c) => ({ value: c, label: t('setup.clock.' + c) })),
       onChange: (v) => { s.clock = v; },
     }), 'friends-only'));
+  form.append(someoneFields(app, kind, s));
   if (colourField) form.append(colourField);
   if (youPlay) form.append(youPlay);
   if (kind === 'capture') {
     const box = h('input', { type: 'checkbox', id: 'long-jump', 'data-testid': 'long-jump' });
     box.checked = s.long_jump;
     box.addEventListener('change', () => { s.long_jump = box.checked; });
-    form.append(h('div', { class: 'field' }, h('label', { class: 'check', for: 'long-jump' }, box, h('span', {}, t('setup.longjump')), h('small', {}, t('setup.longjump.hint')))));
+    form.append(h('div', { class: 'field not-someone' }, h('label', { class: 'check', for: 'long-jump' }, box, h('span', {}, t('setup.longjump')), h('small', {}, t('setup.longjump.hint')))));
   }
   const start = h('button', {
     type: 'button', class: 'btn btn-primary btn-big', 'data-testid': 'start',
     onclick: async () => {
       start.disabled = true;
       remember();
-      if (s.mode === 'friends') {
+      if (s.mode === 'friends' || s.mode === 'someone') {
         const name = cleanNickname(nickname.value);
         if (!name) {
           app.toast(t('room.nickname.bad'));
@@ -136,6 +141,7 @@ export function setupScreen(app, kind) {
           return;
         }
         saveNickname(name);
+        if (s.mode === 'someone') return startSomeone(app, kind, s, name);
         app.roomToCreate = {
           game: { kind, players: PLAYERS[kind] ? s.players : 2, long_jump: kind === 'capture' && s.long_jump },
           nickname: name,
