@@ -111,9 +111,10 @@ pub async fn run_with_accounts(
             }
         });
     }
+    let origins = shared.config.origins.clone();
     let mut app = router(Arc::clone(&shared));
     if let Some(accounts) = accounts {
-        app = app.merge(accounts_router(accounts));
+        app = app.merge(accounts_router(accounts).layer(accounts_cors(&origins)));
     }
     let graceful = GracefulShutdown::new();
     let mut shutdown = std::pin::pin!(shutdown);
@@ -265,6 +266,31 @@ async fn websocket(
             let sockets = shared.sockets.clone();
             sockets.track_future(connection::serve(socket, shared, permit))
         })
+}
+
+/// The account routes answer pages of other origins on the `--origin` allow-list (the app's web
+/// view, `tauri://localhost`, calls them with its session token): CORS for those origins only,
+/// with the methods and headers the routes take. The server's own pages need none.
+fn accounts_cors(origins: &[String]) -> tower_http::cors::CorsLayer {
+    use tower_http::cors::{AllowOrigin, CorsLayer};
+    let allow = if origins.iter().any(|o| o == "*") {
+        AllowOrigin::any()
+    } else {
+        AllowOrigin::list(
+            origins
+                .iter()
+                .filter_map(|o| header::HeaderValue::from_str(o).ok()),
+        )
+    };
+    CorsLayer::new()
+        .allow_origin(allow)
+        .allow_methods([
+            axum::http::Method::GET,
+            axum::http::Method::POST,
+            axum::http::Method::PUT,
+            axum::http::Method::DELETE,
+        ])
+        .allow_headers([header::AUTHORIZATION, header::CONTENT_TYPE])
 }
 
 /// Browsers send `Origin`: it must be this server's own host or on the allow-list. Clients

@@ -591,3 +591,70 @@ async fn ratings_and_ranking_over_http() {
     );
     assert!(limited > 0, "no request was limited");
 }
+
+/// The app's web view (another origin, on the `--origin` list) may call the account routes with
+/// its session token: the preflight and the answer carry CORS for that origin, and for no other.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn account_routes_answer_the_allowed_origins_only() {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let base = format!("http://{}", listener.local_addr().expect("addr"));
+    let data = tempfile::tempdir().expect("temp dir");
+    let players =
+        damas_server::player_store::open(&PlayerStoreConfig::Sqlite(data.path().to_path_buf()))
+            .await
+            .expect("player store");
+    let time = TimeSource::new();
+    let accounts = Arc::new(AccountsService::new(players, time.clone(), None));
+    let config = Config {
+        time: time.clone(),
+        origins: vec!["tauri://localhost".into()],
+        ..Config::default()
+    };
+    tokio::spawn(damas_server::run_with_accounts(
+        listener,
+        Arc::new(MemoryStore::new(time)),
+        config,
+        Some(accounts),
+        std::future::pending(),
+    ));
+    let client = reqwest::Client::new();
+    let allowed = |response: &reqwest::Response| {
+        response
+            .headers()
+            .get("access-control-allow-origin")
+            .map(|v| v.to_str().unwrap_or_default().to_owned())
+    };
+    let preflight = client
+        .request(reqwest::Method::OPTIONS, format!("{base}/api/me/ratings"))
+        .header("Origin", "tauri://localhost")
+        .header("Access-Control-Request-Method", "GET")
+        .header("Access-Control-Request-Headers", "authorization")
+        .send()
+        .await
+        .expect("preflight");
+    assert!(preflight.status().is_success(), "{}", preflight.status());
+    assert_eq!(allowed(&preflight).as_deref(), Some("tauri://localhost"));
+    let headers = preflight
+        .headers()
+        .get("access-control-allow-headers")
+        .map(|v| v.to_str().unwrap_or_default().to_ascii_lowercase())
+        .unwrap_or_default();
+    assert!(headers.contains("authorization"), "{headers}");
+    let ranking = client
+        .get(format!("{base}/api/ranking/english"))
+        .header("Origin", "tauri://localhost")
+        .send()
+        .await
+        .expect("ranking");
+    assert_eq!(ranking.status().as_u16(), 200);
+    assert_eq!(allowed(&ranking).as_deref(), Some("tauri://localhost"));
+    let other = client
+        .get(format!("{base}/api/ranking/english"))
+        .header("Origin", "https://elsewhere.example")
+        .send()
+        .await
+        .expect("ranking");
+    assert_eq!(allowed(&other), None, "no CORS for an origin off the list");
+}

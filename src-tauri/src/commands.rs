@@ -418,6 +418,32 @@ pub fn take_deep_link(pending: State<'_, crate::links::PendingLink>) -> Option<S
     pending.take()
 }
 
+/// The session token of a sign-in that came back by the `damas://signed-in` link and that the
+/// UI has not taken yet; taken once.
+#[tauri::command]
+pub fn take_signed_in(pending: State<'_, crate::links::PendingSession>) -> Option<String> {
+    pending.take()
+}
+
+/// Opens a room server's sign-in (`http(s)://…/auth/start?to=app…`) in the system browser (OAuth
+/// 2.0 for native apps: never in the app's own web view). Any other address is refused.
+#[tauri::command]
+pub fn open_sign_in(url: String) -> Reply<()> {
+    let lower = url.to_ascii_lowercase();
+    let (scheme, rest) = lower
+        .split_once("://")
+        .ok_or_else(|| AppError::bad_input("not a sign-in address"))?;
+    let path = rest.split_once('/').map(|(_, path)| path).unwrap_or("");
+    if !(scheme == "http" || scheme == "https")
+        || !path.starts_with("auth/start?")
+        || url.len() > 2048
+        || url.chars().any(char::is_whitespace)
+    {
+        return Err(AppError::bad_input("not a sign-in address"));
+    }
+    open::that_detached(&url).map_err(|error| AppError::Browser(error.to_string()))
+}
+
 /// What the device holds of each draughts game's endgame tables, and the build under way.
 #[tauri::command]
 pub fn endgame_status(state: State<'_, AppState>) -> Vec<EndgameStatus> {

@@ -24,6 +24,9 @@ pub enum AppError {
     /// Building endgame tables failed or was stopped.
     #[error("endgame tables: {0}")]
     Endgame(damas::search::endgame::EndgameError),
+    /// The system browser could not be opened (sign-in).
+    #[error("opening the browser: {0}")]
+    Browser(String),
     /// Another game's endgame tables are being built.
     #[error("the {0} endgame tables are being built")]
     EndgameBusy(&'static str),
@@ -48,6 +51,7 @@ impl AppError {
             AppError::Endgame(damas::search::endgame::EndgameError::Stopped) => "endgame_stopped",
             AppError::Endgame(_) => "endgame_failed",
             AppError::EndgameBusy(_) => "endgame_busy",
+            AppError::Browser(_) => "browser_failed",
         }
     }
 

@@ -17,7 +17,9 @@ mod stats;
 pub use endgame::{EndgameStatus, ENDGAME_PROGRESS_EVENT};
 pub use error::{AppError, Notice};
 pub use host::{Host, HostInfo};
-pub use links::{join_code, PendingLink, LINK_EVENT};
+pub use links::{
+    join_code, signed_in_session, PendingLink, PendingSession, LINK_EVENT, SIGNED_IN_EVENT,
+};
 pub use persist::{GAMES_PLAYED_KEY, PROGRESS_FILE, RESULTS_KEY, ROOM_RESULTS_KEY, SETTINGS_FILE};
 pub use rooms::{SavedRoom, ROOMS_FILE};
 pub use saves::{OLD_SAVES_FILE, SAVES_DIR};
@@ -39,6 +41,9 @@ pub fn run() {
     let builder = builder.plugin(tauri_plugin_single_instance::init(|app, args, _cwd| {
         if let Some(code) = links::join_code_in_args(&args) {
             receive_join_link(app, code);
+        }
+        if let Some(token) = links::signed_in_session_in_args(&args) {
+            receive_session(app, token);
         }
         if let Some(window) = app.get_webview_window("main") {
             let _ = window.unminimize();
@@ -105,6 +110,8 @@ pub fn build_app<R: Runtime>(
             commands::save_room,
             commands::forget_room,
             commands::take_deep_link,
+            commands::take_signed_in,
+            commands::open_sign_in,
             commands::endgame_status,
             commands::build_endgame,
             commands::stop_endgame_build,
@@ -114,16 +121,23 @@ pub fn build_app<R: Runtime>(
     app.manage(state);
     app.manage(Host::default());
     app.manage(PendingLink::default());
+    app.manage(PendingSession::default());
     // Links the system opens while the app runs (macOS: always; Linux, Windows: through the
     // single-instance plugin).
     let handle = app.handle().clone();
     app.deep_link().on_open_url(move |event| {
-        let code = event
-            .urls()
+        let urls = event.urls();
+        let code = urls
             .iter()
             .find_map(|url| links::join_code(url.as_str()).ok());
         if let Some(code) = code {
             receive_join_link(&handle, code);
+        }
+        let session = urls
+            .iter()
+            .find_map(|url| links::signed_in_session(url.as_str()));
+        if let Some(token) = session {
+            receive_session(&handle, token);
         }
     });
     Ok(app)
@@ -138,6 +152,15 @@ pub fn receive_join_link<R: Runtime>(app: &AppHandle<R>, code: String) {
     let _ = app.emit(LINK_EVENT, code);
 }
 
+/// A sign-in come back by the `damas://signed-in` link: kept until the UI takes it
+/// (`take_signed_in`), and announced to a UI that already runs.
+pub fn receive_session<R: Runtime>(app: &AppHandle<R>, token: String) {
+    if let Some(pending) = app.try_state::<PendingSession>() {
+        pending.set(token);
+    }
+    let _ = app.emit(SIGNED_IN_EVENT, ());
+}
+
 /// The link the app was started with: the deep-link plugin's (every platform), or on Linux and
 /// Windows a `damas://` argument among others (the plugin takes a lone argument only). In
 /// development builds on Linux and Windows the scheme is registered for this binary, as an
@@ -147,15 +170,18 @@ fn take_launch_link<R: Runtime>(app: &AppHandle<R>) {
     if let Err(error) = app.deep_link().register_all() {
         eprintln!("Damas: damas:// links not registered for this build: {error}");
     }
-    let from_plugin = app
-        .deep_link()
-        .get_current()
-        .ok()
+    let current = app.deep_link().get_current().ok().flatten();
+    let session = current
+        .iter()
         .flatten()
-        .and_then(|urls| {
-            urls.iter()
-                .find_map(|url| links::join_code(url.as_str()).ok())
-        });
+        .find_map(|url| links::signed_in_session(url.as_str()));
+    if let Some(token) = session.or_else(|| links::signed_in_session_in_args(std::env::args())) {
+        receive_session(app, token);
+    }
+    let from_plugin = current.and_then(|urls| {
+        urls.iter()
+            .find_map(|url| links::join_code(url.as_str()).ok())
+    });
     if let Some(code) = from_plugin.or_else(|| links::join_code_in_args(std::env::args())) {
         receive_join_link(app, code);
     }

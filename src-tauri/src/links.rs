@@ -80,6 +80,56 @@ pub fn join_code_in_args<S: AsRef<str>>(args: impl IntoIterator<Item = S>) -> Op
         .and_then(|arg| join_code(arg.as_ref()).ok())
 }
 
+/// The event a running UI hears when a sign-in comes back (no payload: the UI takes the session
+/// with `take_signed_in`, once).
+pub const SIGNED_IN_EVENT: &str = "signed-in";
+
+/// The session token of a `damas://signed-in#session=TOKEN` link: where the room server sends the
+/// system browser after a sign-in started with `to=app` (docs/protocol.md "Signing in"). The token
+/// is the server's own (base64url, 43 characters); anything else is no sign-in link.
+pub fn signed_in_session(link: &str) -> Option<String> {
+    let link = link.trim();
+    let (scheme, rest) = link.split_once(':')?;
+    if !scheme.eq_ignore_ascii_case(SCHEME) {
+        return None;
+    }
+    let (place, fragment) = rest.strip_prefix("//")?.split_once('#')?;
+    if place.trim_end_matches('/') != "signed-in" {
+        return None;
+    }
+    let token = fragment
+        .split('&')
+        .find_map(|part| part.strip_prefix("session="))?;
+    let well_formed = (20..=128).contains(&token.len())
+        && token
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+    well_formed.then(|| token.to_string())
+}
+
+/// The first sign-in link among a program's arguments (the binary's name first, left out).
+pub fn signed_in_session_in_args<S: AsRef<str>>(
+    args: impl IntoIterator<Item = S>,
+) -> Option<String> {
+    args.into_iter()
+        .skip(1)
+        .find_map(|arg| signed_in_session(arg.as_ref()))
+}
+
+/// The session of a sign-in waiting for the UI: the latest one received.
+#[derive(Debug, Default)]
+pub struct PendingSession(Mutex<Option<String>>);
+
+impl PendingSession {
+    pub fn set(&self, token: String) {
+        *crate::state::lock(&self.0) = Some(token);
+    }
+
+    pub fn take(&self) -> Option<String> {
+        crate::state::lock(&self.0).take()
+    }
+}
+
 /// The join link waiting for the UI: the latest one received.
 #[derive(Debug, Default)]
 pub struct PendingLink(Mutex<Option<String>>);
@@ -152,6 +202,42 @@ mod tests {
             Err(BadCode(shown)) => assert_eq!(shown.len(), QUOTED),
             other => panic!("{other:?}"),
         }
+    }
+
+    const TOKEN: &str = "q2Zt0vY5mS1xN8cR4bK7wP3eH6uJ9aL0dF2gI5oT8yU";
+
+    #[test]
+    fn a_sign_in_link_gives_its_session_and_nothing_else_does() {
+        for link in [
+            format!("damas://signed-in#session={TOKEN}"),
+            format!("DAMAS://signed-in/#session={TOKEN}"),
+            format!(" damas://signed-in#x=1&session={TOKEN}\n"),
+        ] {
+            assert_eq!(signed_in_session(&link).as_deref(), Some(TOKEN), "{link:?}");
+        }
+        for link in [
+            format!("damas://join/{CODE}"),
+            format!("damas://signed-in?session={TOKEN}"),
+            format!("damas://signed-out#session={TOKEN}"),
+            format!("https://signed-in#session={TOKEN}"),
+            "damas://signed-in#session=short".to_string(),
+            "damas://signed-in#session=<script>alert(1)</script>aaaaaaaaaaaa".to_string(),
+            format!("damas://signed-in#session={}", "a".repeat(129)),
+            "damas://signed-in".to_string(),
+            String::new(),
+        ] {
+            assert_eq!(signed_in_session(&link), None, "{link:?}");
+        }
+        let link = format!("damas://signed-in#session={TOKEN}");
+        assert_eq!(
+            signed_in_session_in_args(["damas-app", "-x", link.as_str()]).as_deref(),
+            Some(TOKEN)
+        );
+        assert_eq!(signed_in_session_in_args([link.as_str()]), None);
+        let pending = PendingSession::default();
+        pending.set(TOKEN.into());
+        assert_eq!(pending.take().as_deref(), Some(TOKEN));
+        assert_eq!(pending.take(), None);
     }
 
     #[test]

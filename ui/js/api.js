@@ -1,20 +1,50 @@
-// The one door to the backend: Tauri commands when inside the app, otherwise the in-browser
-// stand-in that replays the engine's recorded games (replay.js).
+// The one door to the backend: Tauri commands when inside the app; in a browser whose page came
+// from a `damas-server` (it answers `/health`), games against the CPU played by that server
+// (server-cpu.js); otherwise — the UI's own tests on a plain file server — the stand-in that
+// replays the engine's recorded games (replay.js).
 // Every call resolves with the command's JSON or rejects with {code, message} (APP-CONTRACT.md).
 
 let backend = null;
+let backendPromise = null;
 
-async function resolveBackend() {
-  if (backend) return backend;
-  const tauri = globalThis.window && window.__TAURI__ && window.__TAURI__.core;
-  if (tauri && typeof tauri.invoke === 'function') {
-    backend = { invoke: (name, args) => tauri.invoke(name, args), mock: false };
-  } else {
-    const { createReplay } = await import('./replay.js');
-    backend = { ...createReplay(), mock: true };
-  }
-  return backend;
+/** What every backend does unless it says otherwise (`features`): hints, reviewing past
+ * positions, exporting a game, games on this device, statistics. */
+const ALL_FEATURES = Object.freeze({ hint: true, review: true, export: true, local: true, stats: true });
+
+function resolveBackend() {
+  if (backend) return Promise.resolve(backend);
+  backendPromise ||= (async () => {
+    const tauri = globalThis.window && window.__TAURI__ && window.__TAURI__.core;
+    if (tauri && typeof tauri.invoke === 'function') {
+      backend = { invoke: (name, args) => tauri.invoke(name, args), mock: false, features: ALL_FEATURES };
+    } else if (await pageIsRoomServer()) {
+      const { createServerCpu } = await import('./server-cpu.js');
+      const { createRoomSocket } = await import('./room-socket.js');
+      const { socketUrl } = await import('./rooms.js');
+      const url = socketUrl(location.origin);
+      const made = createServerCpu({
+        openSocket: (tokens) => createRoomSocket({ url, tokens }),
+        storage: safeStorage(),
+        nickname: () => { try { return localStorage.getItem('damas-nickname') || ''; } catch { return ''; } },
+      });
+      backend = { ...made, mock: false, server: true };
+    } else {
+      const { createReplay } = await import('./replay.js');
+      backend = { ...createReplay(), mock: true, features: ALL_FEATURES };
+    }
+    return backend;
+  })();
+  return backendPromise;
 }
+
+function safeStorage() {
+  try { return globalThis.localStorage || null; } catch { return null; }
+}
+
+/** What the backend in use offers (`{hint, review, export, local, stats}`), once it is known. */
+export const features = async () => (await resolveBackend()).features;
+/** The same, at once: known after the first call to the backend (main.js makes one at start). */
+export const knownFeatures = () => (backend ? backend.features : ALL_FEATURES);
 
 /** Normalises whatever a rejection carries into {code, message} (and a bad record's line, reason, args). */
 export function toError(e) {
@@ -124,6 +154,14 @@ export function saveRoomServer(url) {
 }
 
 let pageServer = null;
+/** True when the page was served by a `damas-server` (it answers `/health`). */
+function pageIsRoomServer() {
+  if (!globalThis.location || !/^https?:$/.test(location.protocol)) return Promise.resolve(false);
+  if (pageServer === null) {
+    pageServer = fetch('/health', { cache: 'no-store' }).then((r) => r.ok, () => false);
+  }
+  return pageServer;
+}
 export const inApp = () => {
   const tauri = globalThis.window && window.__TAURI__ && window.__TAURI__.core;
   return !!(tauri && typeof tauri.invoke === 'function');
@@ -135,12 +173,7 @@ export const inApp = () => {
  * loopback for itself, the local network address for friends).
  */
 export async function roomServer() {
-  if (!inApp() && globalThis.location && /^https?:$/.test(location.protocol)) {
-    if (pageServer === null) {
-      pageServer = fetch('/health', { cache: 'no-store' }).then((r) => r.ok, () => false);
-    }
-    if (await pageServer) return { base: location.origin, link: location.origin, hosted: false };
-  }
+  if (!inApp() && (await pageIsRoomServer())) return { base: location.origin, link: location.origin, hosted: false };
   const saved = savedRoomServer();
   if (saved) return { base: saved, link: saved, hosted: false };
   if (inApp()) {
@@ -192,3 +225,71 @@ export async function openRoom(server) {
   const socket = createRoomSocket({ url: socketUrl(server.base), tokens });
   return { socket, tokens, backend: (you) => roomBackend(socket, you) };
 }
+
+// ---------- accounts, ratings and ranking (HTTP on the room server) ----------
+// Signed in or not, a player's account lives on the room server (docs/protocol.md "Accounts");
+// the session token is kept in account.js. These calls answer JSON or reject with {code,
+// message, status}; `not_signed_in` means the token no longer works.
+
+/** The room server's http(s) address for account calls, or null when there is none. */
+async function accountBase() {
+  // Not the server the app hosts on the local network: it keeps no accounts.
+  const server = inApp() ? savedRoomServer() : (await roomServer().catch(() => null))?.base;
+  return server ? server.replace(/\/+$/, '') : null;
+}
+
+async function accountCall(method, path, { token = null, body } = {}) {
+  const base = await accountBase();
+  if (!base) throw { code: 'no_account_server', message: 'no room server' };
+  const headers = {};
+  if (token) headers.Authorization = 'Bearer ' + token;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  let response;
+  try {
+    response = await fetch(base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), cache: 'no-store' });
+  } catch (e) {
+    throw { code: 'unavailable', message: String(e && e.message ? e.message : e) };
+  }
+  if (response.status === 204) return null;
+  const data = await response.json().catch(() => null);
+  if (!response.ok) {
+    throw { code: data && data.code ? String(data.code) : 'http_' + response.status, message: data && data.message ? String(data.message) : '', status: response.status };
+  }
+  return data;
+}
+
+export const accounts = {
+  /** Whether the room server keeps accounts (the ranking answers). */
+  available: () => accountCall('GET', '/api/ranking/english?limit=1').then(() => true, () => false),
+  /** Sends the browser, or the app's system browser, to the server's sign-in (`to=web|app`). */
+  async startSignIn(displayName = '') {
+    const base = await accountBase();
+    if (!base) throw { code: 'no_account_server', message: 'no room server' };
+    const { signInUrl } = await import('./account-views.js');
+    if (inApp()) return call('open_sign_in', { url: signInUrl(base, { to: 'app', displayName }) });
+    location.assign(signInUrl(base, { to: 'web', displayName }));
+    return null;
+  },
+  session: (token) => accountCall('GET', '/api/session', { token }),
+  signOut: (token) => accountCall('DELETE', '/api/session', { token }),
+  rename: (token, displayName) => accountCall('PUT', '/api/me/name', { token, body: { display_name: displayName } }),
+  ratings: (token) => accountCall('GET', '/api/me/ratings', { token }),
+  history: (token, kind, limit = 50) => accountCall('GET', `/api/me/history?kind=${encodeURIComponent(kind)}&limit=${limit}`, { token }),
+  games: (token, limit = 10) => accountCall('GET', `/api/me/games?limit=${limit}`, { token }),
+  ranking: (kind, token = null, limit = 50) => accountCall('GET', `/api/ranking/${encodeURIComponent(kind)}?limit=${limit}`, { token }),
+  /** The app: the session of a sign-in that came back by the `damas://signed-in` link (once). */
+  takeAppSession: () => (inApp() ? call('take_signed_in', {}) : Promise.resolve(null)),
+  /** The app: calls `fn()` when a sign-in comes back while the app runs. No-op in a browser. */
+  onAppSignedIn(fn) {
+    const listen = globalThis.window && window.__TAURI__ && window.__TAURI__.event && window.__TAURI__.event.listen;
+    if (typeof listen === 'function') listen('signed-in', () => fn()).catch(() => {});
+  },
+  /** A rated game's record (PDN text). */
+  async gamePdn(id) {
+    const base = await accountBase();
+    if (!base) throw { code: 'no_account_server', message: 'no room server' };
+    const response = await fetch(`${base}/api/games/${encodeURIComponent(id)}/pdn`, { cache: 'no-store' }).catch(() => null);
+    if (!response || !response.ok) throw { code: 'no_such_game', message: id };
+    return response.text();
+  },
+};

@@ -9,6 +9,12 @@ import { attachAnnouncer } from './announce.js';
 import { h, clear, add } from './dom.js';
 import { t, setLanguage, resolveLanguage, language } from './i18n.js';
 import { setSoundEnabled } from './sound.js';
+// Accounts: the profile, the ranking, and the session brought back by a sign-in.
+import { profileScreen } from './screens/profile.js';
+import { rankingScreen } from './screens/ranking.js';
+import { accountState } from './account.js';
+import { sessionFromFragment } from './account-views.js';
+import { accounts } from './api.js';
 import { homeScreen } from './screens/home.js';
 import { setupScreen } from './screens/setup.js';
 import { gameScreen } from './screens/game.js';
@@ -230,6 +236,8 @@ async function route() {
       case 'rules': screen = rulesScreen(app, parts[1], params.get('tab')); break;
       case 'settings': screen = settingsScreen(app, settingsBack(params.get('from'))); break;
       case 'stats': screen = await statsScreen(app); break;
+      case 'profile': screen = await profileScreen(app); break;
+      case 'ranking': screen = await rankingScreen(app, parts[1]); break;
       default: screen = await homeScreen(app);
     }
   } catch (e) {
@@ -287,6 +295,11 @@ async function start() {
     app.notices = [];
   }
   if (await isMock()) document.documentElement.dataset.backend = 'mock';
+  await takeSignedInSession();
+  accounts.onAppSignedIn(async () => {
+    await takeSignedInSession();
+    app.go('#/profile');
+  });
   // A room link, `/r/<code>` (served by damas-server): the room's screen.
   const link = /^\/r\/([A-Za-z0-9_-]+)\/?$/.exec(location.pathname);
   if (link && (!location.hash || location.hash === '#/')) history.replaceState(null, '', '#/room/' + link[1]);
@@ -303,6 +316,30 @@ async function start() {
   window.addEventListener('hashchange', route);
   await route();
   document.documentElement.dataset.ready = 'true';
+}
+
+/**
+ * Back from a sign-in by redirect, the address ends in `#session=TOKEN`: the session is kept
+ * (account.js), the token taken out of the address (and its history entry), and the profile shown.
+ */
+async function takeSignedInSession() {
+  const { token: fromPage, hash } = sessionFromFragment(location.hash);
+  if (hash !== (location.hash || '') || fromPage) {
+    history.replaceState(null, '', location.pathname + location.search + (fromPage ? '#/profile' : hash));
+  }
+  // The app: the sign-in came back through the system browser and the `damas://signed-in` link.
+  const token = fromPage || (await accounts.takeAppSession().catch(() => null));
+  if (!token) return;
+  if (!fromPage) history.replaceState(null, '', '#/profile');
+  accountState.set(token);
+  try {
+    const session = await accounts.session(token);
+    accountState.set(token, session.account);
+    toast(t('account.welcome', { name: session.account.display_name }));
+  } catch (e) {
+    if (e.code === 'not_signed_in') accountState.clear();
+    toast(errorText(e));
+  }
 }
 
 export function currentLanguage() { return language(); }

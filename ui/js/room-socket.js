@@ -266,6 +266,11 @@ export function createRoomSocket({
 
   // Requests answered by the room's next `state` that shows their effect.
   const stateWhere = (test) => (m) => m.type === 'state' && test(m.room);
+  // … or by the next state of a newer version of the room.
+  const laterState = () => {
+    const version = room ? room.version : -1;
+    return stateWhere((r) => r.version > version);
+  };
 
   return {
     get status() { return status; },
@@ -303,6 +308,15 @@ export function createRoomSocket({
     },
     leave() { return request({ type: 'leave' }); },
     sync() { return request({ type: 'sync' }); },
+    /** "Play the CPU": a started room with this socket's player in `seat` and the CPU at `level`
+     * in the others; resolves with its first state. */
+    playCpu(game, name, level, seat) {
+      nickname = name;
+      return request({ type: 'play_cpu', game, nickname: name, level, seat }, (m) => m.type === 'state');
+    },
+    /** Undo / redo in a room against the CPU; resolves with the state that shows it. */
+    undo() { return request({ type: 'undo' }, laterState()); },
+    redo() { return request({ type: 'redo' }, laterState()); },
     /** Closes the socket for good (the seat stays: `resume` later takes it back). */
     close() {
       closing = true;

@@ -2,7 +2,8 @@
 // sign-in tests. It listens on 127.0.0.1 on a free port, signs with a fresh RSA key, knows the
 // clients given on the command line and one user, who is signed in and consents without a form
 // (the interaction pages finish at once), so a test can walk the whole authorization-code flow
-// with PKCE over plain HTTP.
+// with PKCE over plain HTTP. With `"login_form": true` the login is a form page where a browser
+// test types any user name (several accounts from one provider).
 //
 // Usage: node provider.mjs '{"user": "tester", "clients": [ …oidc-provider client metadata… ]}'
 // Prints `ISSUER http://127.0.0.1:PORT` once it serves; stops when its standard input closes
@@ -32,11 +33,48 @@ const provider = new Provider(issuer, {
   ttl: { IdToken: 3600, AccessToken: 3600, AuthorizationCode: 600, Interaction: 600, Session: 3600, Grant: 3600 },
 });
 
+// With `"login_form": true` the login is a page with a form (a browser test types a user name
+// and submits it, as a person signs in); otherwise the configured user is signed in at once.
+const loginForm = config.login_form === true;
+
+function readForm(req) {
+  return new Promise((resolve, reject) => {
+    let body = '';
+    req.on('data', (chunk) => {
+      body += chunk;
+      if (body.length > 4096) reject(new Error('form too large'));
+    });
+    req.on('end', () => resolve(new URLSearchParams(body)));
+    req.on('error', reject);
+  });
+}
+
+function loginPage(res, uid) {
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  res.end(`<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width">
+<title>Test provider: sign in</title></head><body><h1>Sign in to the test provider</h1>
+<form method="post" action="/interaction/${uid}"><label>User <input name="login" id="login" autocomplete="username" required></label>
+<button type="submit" id="submit">Sign in</button></form></body></html>`);
+}
+
 // The interaction: sign the test user in, then grant what the client asked for.
 async function interaction(req, res) {
   const details = await provider.interactionDetails(req, res);
   if (details.prompt.name === 'login') {
-    await provider.interactionFinished(req, res, { login: { accountId: user } }, { mergeWithLastSubmission: false });
+    if (!loginForm) {
+      await provider.interactionFinished(req, res, { login: { accountId: user } }, { mergeWithLastSubmission: false });
+      return;
+    }
+    if (req.method !== 'POST') {
+      loginPage(res, details.uid);
+      return;
+    }
+    const login = ((await readForm(req)).get('login') || '').trim().slice(0, 64);
+    if (!login) {
+      loginPage(res, details.uid);
+      return;
+    }
+    await provider.interactionFinished(req, res, { login: { accountId: login } }, { mergeWithLastSubmission: false });
     return;
   }
   const grant = details.grantId

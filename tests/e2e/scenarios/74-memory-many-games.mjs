@@ -33,21 +33,25 @@ async function rssAtHome(t) {
   return low;
 }
 
-// Allocates some garbage every 100 ms until the page has collected every left screen (JSC also
-// runs its full collections from timers when the page is idle), for at most 25 s (under the
-// driver's script timeout); answers which screens are still reachable.
+// Allocates garbage every 100 ms until the page has collected every left screen, for at most
+// 25 s (under the driver's script timeout); answers which screens are still reachable.
+// The garbage lives a few rounds before it is dropped: garbage that dies young is swept by the
+// young-generation collections alone, and only a growing old generation makes JSC run the full
+// collections that reach the left screens (which are old by now).
 const COLLECT = `
   const done = arguments[0];
   const started = Date.now();
+  const held = [];
   let rounds = 0;
   const step = () => {
-    let junk = [];
+    const junk = [];
     for (let i = 0; i < 100000; i++) junk.push({ i, s: 'x' + i, a: [i, i + 1] });
-    junk = null;
+    held.push(junk);
+    if (held.length > 8) held.shift();
     rounds++;
     const alive = window.__leftScreens.map((r, n) => ({ n, game: r.game, el: !!r.el.deref(), controller: !!r.debug.deref(), board: !!r.board.deref() }))
       .filter((r) => r.el || r.controller || r.board);
-    if (Date.now() - started > 25000 || alive.length === 0) done({ rounds, ms: Date.now() - started, alive });
+    if (Date.now() - started > 25000 || alive.length === 0) { held.length = 0; done({ rounds, ms: Date.now() - started, alive }); }
     else setTimeout(step, 100);
   };
   step();`;

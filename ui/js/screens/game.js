@@ -3,7 +3,7 @@
 // board model (board-model.js); a model makes one batched redraw per frame. The board itself is
 // the 3D or the SVG one (boards.js); both draw the same model and report taps as cells.
 
-import { api } from '../api.js';
+import { api, features } from '../api.js';
 import { h, clear, add } from '../dom.js';
 import { t } from '../i18n.js';
 import { announce } from '../announce.js';
@@ -42,6 +42,9 @@ export async function gameScreen(app, id, initial, opts = {}) {
   const backend = room ? room.backend : api;
   const first = initial || (app.pendingView && app.pendingView.id === id ? app.pendingView : null) || (await backend.getGame(id));
   app.pendingView = null;
+  // What the backend offers (a browser's games against the server's CPU have no hints, no past
+  // positions and no export): those controls are left out rather than shown broken.
+  const offers = room ? { hint: false, review: false, export: true } : await features();
   let destroyed = false;
   let frame = 0;
   let viewerOverride = null;
@@ -80,7 +83,7 @@ export async function gameScreen(app, id, initial, opts = {}) {
         type: 'button', class: 'icon-btn', 'data-testid': 'flip', 'aria-label': t('act.flip'), title: t('act.flip'), 'aria-pressed': 'false',
         onclick: () => flip(),
       }, h('span', { 'aria-hidden': 'true' }, '⇅')) : null,
-      h('button', {
+      offers.export === false ? null : h('button', {
         type: 'button', class: 'icon-btn', 'data-testid': 'export', 'aria-label': t('share.open'), title: t('share.open'), onclick: () => showExport(app, game.view.id),
       }, h('span', { 'aria-hidden': 'true' }, '⤴')),
       h('a', { class: 'icon-btn', href: '#/rules/' + kind, 'aria-label': t('nav.rules'), 'data-testid': 'nav-rules' }, h('span', { 'aria-hidden': 'true' }, '?')),
@@ -113,7 +116,7 @@ export async function gameScreen(app, id, initial, opts = {}) {
   modeBtn.setAttribute('data-testid', 'change-mode');
   const resignBtn = actionBtn('resign', t('act.resign'), () => resign());
   // Hints only against the CPU: the hard CPU's move, previewed for the player to confirm.
-  const hintBtn = first.mode === 'cpu' ? actionBtn('hint', t('act.hint'), () => { if (shown == null) game.hint(); }) : null;
+  const hintBtn = first.mode === 'cpu' && offers.hint !== false ? actionBtn('hint', t('act.hint'), () => { if (shown == null) game.hint(); }) : null;
   const actions = room
     ? h('nav', { class: 'actions', 'aria-label': t('nav.menu') }, room.actions.length ? room.actions : resignBtn)
     : h('nav', { class: 'actions', 'aria-label': t('nav.menu') }, hintBtn, undoBtn, redoBtn, newBtn, modeBtn, resignBtn);
@@ -123,7 +126,7 @@ export async function gameScreen(app, id, initial, opts = {}) {
   });
   const reviewBar = createReviewBar({ step: (type) => review({ type }) });
   // A friends' room has no past positions to ask for (the room server keeps the moves only).
-  const canReview = typeof backend.viewAt === 'function';
+  const canReview = typeof backend.viewAt === 'function' && offers.review !== false;
   reviewBar.el.hidden = !canReview;
   // On a phone the review buttons sit beside the move list's title rather than on a row of their
   // own, which the board needs more (app.css `.moves-row`); on a wide screen they stack.

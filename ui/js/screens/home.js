@@ -132,7 +132,11 @@ export async function homeScreen(app) {
   main.append(h('p', { class: 'home-import' },
     h('button', { type: 'button', class: 'btn', 'data-testid': 'import-open', onclick: () => showImport(app) }, t('import.open')),
     ' ',
-    h('a', { class: 'btn', href: '#/stats', 'data-testid': 'stats-link' }, t('stats.open'))));
+    h('a', { class: 'btn', href: '#/stats', 'data-testid': 'stats-link' }, t('stats.open')),
+    ' ',
+    h('a', { class: 'btn', href: '#/profile', 'data-testid': 'profile-link' }, t('profile.title')),
+    ' ',
+    h('a', { class: 'btn', href: '#/ranking/english', 'data-testid': 'ranking-link' }, t('ranking.title'))));
   return { el, name: 'home' };
 }
 

@@ -7,6 +7,7 @@ import { t } from '../i18n.js';
 import { topBar } from './common.js';
 import { api, inApp, onEndgameProgress, savedRoomServer, saveRoomServer } from '../api.js';
 import { endgameLine } from '../endgame-tables.js';
+import { accountField } from './account-field.js';
 
 /** `back`: where "‹" goes (home, or the game under an overlay). */
 export function settingsScreen(app, back = '#/') {
@@ -42,6 +43,7 @@ export function settingsScreen(app, back = '#/') {
       h('p', { class: 'hint' }, t('settings.turnboard.hint'))),
     h('div', { class: 'field' }, h('h2', {}, t('settings.animations')), onOff('animations'),
       globalThis.matchMedia && matchMedia('(prefers-reduced-motion: reduce)').matches ? h('p', { class: 'hint' }, t('settings.reduced')) : null),
+    accountField(app, redraw),
     roomServerField(app),
     inApp() ? endgameField(app) : null,
   );

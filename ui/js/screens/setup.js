@@ -2,7 +2,7 @@
 // device, or with friends by a link (nickname and clock; the room opens in screens/room.js), and
 // "Salto largo" for the capture game.
 
-import { api, inApp } from '../api.js';
+import { api, inApp, knownFeatures } from '../api.js';
 import { h, choiceGroup } from '../dom.js';
 import { t, seatName } from '../i18n.js';
 import { topBar, GAMES } from './common.js';
@@ -74,7 +74,11 @@ export function setupScreen(app, kind) {
         h('a', { href: `#/settings?from=setup/${kind}`, onclick: remember }, t('setup.endgame.link'))));
     }, () => {});
   }
-  const syncLevel = () => { movetimeField.hidden = !showsThinkingTime(s.level); };
+  // A browser's games against the server's CPU: the server thinks for its own time, and there is
+  // no engine for a game on this device.
+  const offers = knownFeatures();
+  if (!offers.local && s.mode === 'local') s.mode = 'cpu';
+  const syncLevel = () => { movetimeField.hidden = !showsThinkingTime(s.level) || !offers.local; };
   const levelField = field(t('setup.level'), choiceGroup({
     label: t('setup.level'), testid: 'level', value: s.level,
     options: levelOptions(t),
@@ -102,6 +106,7 @@ export function setupScreen(app, kind) {
   })));
   form.append(levelField, movetimeField);
   syncLevel();
+  if (!offers.local) form.querySelector('[data-testid=mode-local]')?.remove();
   const nickname = h('input', { type: 'text', id: 'setup-nickname', maxlength: '24', autocomplete: 'nickname', 'data-testid': 'setup-nickname', value: savedNickname() });
   form.append(h('div', { class: 'field friends-only' }, h('label', { for: 'setup-nickname' }, h('h2', {}, t('setup.nickname'))), nickname),
     field(t('setup.clock'), choiceGroup({
