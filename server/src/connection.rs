@@ -10,7 +10,7 @@ use crate::error::RoomError;
 use crate::hub::{Action, HistoryMark, HubHandle, Snapshot, PRESENCE_TTL};
 use crate::pools::{PlayerIdentity, PoolNotice, Ticket};
 use crate::protocol::{self, ClientMessage, ServerMessage};
-use crate::server::Shared;
+use crate::shared::Shared;
 use crate::store::{RoomCode, RoomEvent, SeatKind};
 use crate::{cpu_rooms, lobby};
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
@@ -41,6 +41,11 @@ const SEND_TIMEOUT: Duration = Duration::from_secs(10);
 const POLICY_VIOLATION: u16 = 1008;
 /// Close code of a connection whose seat a newer connection took (`replaced`): private use range.
 pub const REPLACED: u16 = 4000;
+/// Close code of the sockets a shutting-down server closes ("going away", RFC 6455): the room is
+/// stored, and the client may resume its seat on this or another instance.
+pub const SHUTTING_DOWN: u16 = 1001;
+/// The reason sent with `SHUTTING_DOWN`.
+pub const SHUTTING_DOWN_REASON: &str = "server shutting down";
 /// How long a closing connection keeps reading for the peer's Close frame.
 const CLOSE_LINGER: Duration = Duration::from_secs(1);
 
@@ -125,7 +130,7 @@ struct Connection {
 pub async fn serve(
     socket: WebSocket,
     shared: Arc<Shared>,
-    _permit: Option<crate::server::ConnectionPermit>,
+    _permit: Option<crate::limits::ConnectionPermit>,
 ) {
     let config = &shared.config;
     let id = lobby::new_code().to_string();
@@ -146,6 +151,8 @@ pub async fn serve(
     let mut shutdown = shared.shutdown.clone();
     let mut presence = tokio::time::interval(PRESENCE_RENEWAL);
     presence.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    // Sent when the server shuts down; else a plain Close.
+    let mut farewell = None;
     while !connection.closing {
         tokio::select! {
             message = connection.socket.recv() => match message {
@@ -160,7 +167,18 @@ pub async fn serve(
             },
             notice = next_notice(&mut connection.pool) => connection.on_pool_notice(notice).await,
             _ = presence.tick() => connection.renew_presence().await,
-            _ = shutdown.changed() => break,
+            // An action in flight is answered first: each runs to its end inside `on_text`.
+            () = stopping(&mut shutdown) => {
+                // The answer to an action just served leaves before the socket closes.
+                if let Some(snapshot) = unsent_snapshot(&mut connection.room) {
+                    connection.push_state(snapshot).await;
+                }
+                farewell = Some(CloseFrame {
+                    code: SHUTTING_DOWN,
+                    reason: SHUTTING_DOWN_REASON.into(),
+                });
+                break;
+            }
         }
     }
     connection.detach().await;
@@ -168,8 +186,15 @@ pub async fn serve(
         shared.pools.leave(&wait.ticket).await;
         shared.pools.forget(&wait.ticket.id);
     }
-    let _ = connection.socket.send(Message::Close(None)).await;
+    let _ = connection.socket.send(Message::Close(farewell)).await;
     linger(&mut connection.socket).await;
+}
+
+/// Resolves once the server shuts down (at once if it already does).
+async fn stopping(shutdown: &mut tokio::sync::watch::Receiver<bool>) {
+    if shutdown.wait_for(|stopping| *stopping).await.is_err() {
+        // The server is gone without a word: the same as a shutdown.
+    }
 }
 
 /// Reads and drops what the peer still sends until its Close frame (or `CLOSE_LINGER`): closing a
@@ -195,6 +220,15 @@ async fn next_snapshot(room: &mut Option<Membership>) -> Option<Arc<Snapshot>> {
         Ok(()) => Some(Arc::clone(&member.hub.snapshots.borrow_and_update())),
         Err(_) => None,
     }
+}
+
+/// The snapshot of the connection's room that it has not sent yet, if any.
+fn unsent_snapshot(room: &mut Option<Membership>) -> Option<Arc<Snapshot>> {
+    let snapshots = &mut room.as_mut()?.hub.snapshots;
+    if !snapshots.has_changed().ok()? {
+        return None;
+    }
+    Some(Arc::clone(&snapshots.borrow_and_update()))
 }
 
 impl Connection {
@@ -273,7 +307,7 @@ impl Connection {
                 if self.shared.store.load(&code).await?.is_none() {
                     return Err(RoomError::NoSuchRoom);
                 }
-                let hub = self.shared.hubs.open(&self.shared, &code);
+                let hub = self.shared.hubs.open(&code);
                 self.send(protocol::encode(&ServerMessage::Watching {
                     code: code.as_str(),
                 }))
@@ -528,7 +562,7 @@ impl Connection {
         token: Option<(String, String)>,
         action: Action,
     ) -> Result<(), RoomError> {
-        let hub = self.shared.hubs.open(&self.shared, &code);
+        let hub = self.shared.hubs.open(&code);
         let hash = token.as_ref().map(|(_, hash)| hash.clone());
         let seat = hub
             .act(action, hash.clone(), &self.id)

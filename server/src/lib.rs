@@ -3,11 +3,14 @@
 //!
 //! Map of the crate:
 //! - [`server`]: [`run`] (the one entry point: HTTP routes, `/ws`, `/health`, the static UI),
-//!   the Origin allow-list and the connection cap.
+//!   the Origin allow-list, the connection cap, and the graceful shutdown (sockets, then hubs).
+//! - [`shared`]: what every connection of an instance shares (store, settings, hubs, pools).
 //! - [`connection`]: one task per socket — size cap, rate limit, typed errors, cut-off.
 //! - [`protocol`]: the messages (versioned JSON) and their parsing.
-//! - [`hub`]: one task per room per instance — actions through compare-and-set saves, snapshots
-//!   to the room's sockets, and with the room's lease the timers (CPU moves, takeover, flags).
+//! - [`hub`]: one task per room per instance — its registry, the actor (actions through
+//!   compare-and-set saves), the timers it runs with the room's lease (CPU moves, takeover,
+//!   flags), and the `state` it publishes (typed, whole and as a delta). A hub gets the store and
+//!   the settings only.
 //! - Message families, as pure functions on the room record:
 //!   [`lobby`] (create, join, resume, CPU seats, leave, rematch, codes and tokens),
 //!   [`play`] (moves through the session, resignation, who controls a seat),
@@ -49,6 +52,7 @@ pub mod rated_record;
 #[cfg(feature = "accounts")]
 pub mod ratings;
 pub mod server;
+pub mod shared;
 pub mod store;
 pub mod time;
 

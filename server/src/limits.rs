@@ -3,6 +3,14 @@
 //! raised to the hard one, and the connection cap is kept below it with room for the store's
 //! connections, the UI's files and the runtime.
 
+/// A TCP connection's place under `Config::max_connections`, taken when it is accepted (so a
+/// connection that never finishes its HTTP request counts too) and held until it closes: by the
+/// HTTP connection, then by the WebSocket it may become.
+#[derive(Clone)]
+pub struct ConnectionPermit(
+    #[allow(dead_code)] pub std::sync::Arc<tokio::sync::OwnedSemaphorePermit>,
+);
+
 /// Connections at most even with a higher file limit (the default of `Config::max_connections`).
 pub const MAX_CONNECTIONS: usize = 20_000;
 

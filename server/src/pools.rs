@@ -21,7 +21,7 @@
 use crate::clocks::ENGLISH_DEFAULT;
 use crate::error::RoomError;
 use crate::lobby;
-use crate::server::Shared;
+use crate::shared::Shared;
 use crate::store::{
     ClockSettings, GameChoice, RoomCode, RoomKind, RoomRecord, SeatKind, SeatRating,
 };

@@ -3,15 +3,13 @@
 //! `index.html` so a room link opens the app in a browser). [`run`] is the one entry point, used
 //! by `main.rs` and the tests.
 
-#[cfg(feature = "accounts")]
-pub use crate::accounts::http::AccountsService;
-/// Without the `accounts` feature there is no accounts service (this type has no value).
-#[cfg(not(feature = "accounts"))]
-pub enum AccountsService {}
 use crate::config::Config;
 use crate::connection;
-use crate::hub::Hubs;
+use crate::hub::{HubContext, Hubs};
+use crate::limits::ConnectionPermit;
 use crate::pools::Pools;
+pub use crate::shared::AccountsService;
+use crate::shared::Shared;
 use crate::store::RoomStore;
 use axum::extract::{ConnectInfo, Extension, State, WebSocketUpgrade};
 use axum::http::{header, HeaderMap, Request, StatusCode};
@@ -26,7 +24,8 @@ use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::net::TcpListener;
-use tokio::sync::{watch, OwnedSemaphorePermit, Semaphore};
+use tokio::sync::{watch, Semaphore};
+use tokio_util::task::TaskTracker;
 use tower_http::services::{ServeDir, ServeFile};
 use tower_service::Service;
 
@@ -43,32 +42,10 @@ const WRITE_BUFFER: usize = 8 * 1024;
 /// `/health` answers 503 when the store has not answered within this time.
 const HEALTH_TIMEOUT: std::time::Duration = std::time::Duration::from_millis(900);
 
-/// What every connection and hub of this instance shares.
-pub struct Shared {
-    pub store: Arc<dyn RoomStore>,
-    pub config: Config,
-    pub hubs: Hubs,
-    /// This instance's pairing pools.
-    pub pools: Pools,
-    /// Accounts, ratings and sign-in, when this instance keeps them (`--data`/`--database`):
-    /// what a connection asks to learn who a session token belongs to.
-    pub accounts: Option<Arc<AccountsService>>,
-    /// Turns true when the server shuts down; connections close.
-    pub shutdown: watch::Receiver<bool>,
-    /// Per-account limits of pool joins and draw offers (this instance's share).
-    pub account_limits: crate::rate_limit::AccountLimits,
-}
-
 /// How long a failed `accept` (e.g. out of file descriptors) waits before the next one.
 const ACCEPT_BACKOFF: Duration = Duration::from_millis(50);
 /// How long a shutdown waits for HTTP requests in flight (sockets close at once).
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
-
-/// A TCP connection's place under `Config::max_connections`, taken when it is accepted (so a
-/// connection that never finishes its HTTP request counts too) and held until it closes: by the
-/// HTTP connection, then by the WebSocket it may become.
-#[derive(Clone)]
-pub struct ConnectionPermit(#[allow(dead_code)] Arc<OwnedSemaphorePermit>);
 
 /// Serves rooms on `listener` from `store` until `shutdown` completes.
 ///
@@ -108,14 +85,19 @@ pub async fn run_with_accounts(
         .timer(TokioTimer::new())
         .header_read_timeout(config.header_timeout);
     let (pools, notices) = open_pools(&config).await?;
+    let hubs = Hubs::new(HubContext {
+        store: Arc::clone(&store),
+        config: config.clone(),
+    });
     let shared = Arc::new(Shared {
         store,
-        hubs: Hubs::default(),
+        hubs,
         pools,
         accounts: accounts.clone(),
         config,
         shutdown: stopped,
         account_limits: Default::default(),
+        sockets: TaskTracker::new(),
     });
     tokio::spawn(crate::pools::run_waves(Arc::clone(&shared)));
     #[cfg(feature = "redis")]
@@ -133,7 +115,7 @@ pub async fn run_with_accounts(
         });
     }
     let origins = shared.config.origins.clone();
-    let mut app = router(shared);
+    let mut app = router(Arc::clone(&shared));
     if let Some(accounts) = accounts {
         app = app.merge(accounts_router(accounts).layer(accounts_cors(&origins)));
     }
@@ -177,9 +159,40 @@ pub async fn run_with_accounts(
             }
         });
     }
+    drop(listener);
     let _ = stop.send(true);
-    let _ = tokio::time::timeout(SHUTDOWN_GRACE, graceful.shutdown()).await;
+    shut_down(&shared, graceful).await;
     Ok(())
+}
+
+/// Stops serving within `SHUTDOWN_GRACE`: HTTP requests in flight finish, every socket closes
+/// (`connection::SHUTTING_DOWN`) after its room action in flight is answered, and then every hub
+/// records who is gone and gives its lease up, so another instance takes the rooms on at once.
+async fn shut_down(shared: &Shared, graceful: GracefulShutdown) {
+    let deadline = tokio::time::Instant::now() + SHUTDOWN_GRACE;
+    if tokio::time::timeout_at(deadline, graceful.shutdown())
+        .await
+        .is_err()
+    {
+        tracing::warn!("HTTP requests still in flight at shutdown");
+    }
+    shared.sockets.close();
+    if tokio::time::timeout_at(deadline, shared.sockets.wait())
+        .await
+        .is_err()
+    {
+        tracing::warn!(
+            sockets = shared.sockets.len(),
+            "sockets still open at shutdown"
+        );
+    }
+    let left = deadline.saturating_duration_since(tokio::time::Instant::now());
+    if !shared.hubs.stopped(left).await {
+        tracing::warn!(
+            rooms = shared.hubs.len(),
+            "room hubs still running at shutdown"
+        );
+    }
 }
 
 type Notices = tokio::sync::mpsc::UnboundedReceiver<(String, crate::pools::PoolNotice)>;
@@ -252,7 +265,10 @@ async fn websocket(
         .write_buffer_size(WRITE_BUFFER)
         .max_message_size(HARD_FRAME_LIMIT)
         .max_frame_size(HARD_FRAME_LIMIT)
-        .on_upgrade(move |socket| connection::serve(socket, shared, permit))
+        .on_upgrade(move |socket| {
+            let sockets = shared.sockets.clone();
+            sockets.track_future(connection::serve(socket, shared, permit))
+        })
 }
 
 /// The account routes answer pages of other origins on the `--origin` allow-list (the app's web

@@ -6,7 +6,8 @@
 
 mod common;
 
-use common::{is_over, pick_move, ply, to_move, Client, TestServer};
+use common::{is_over, pick_move, ply, to_move, wait_until, Client, TestServer, PATIENCE};
+use damas_server::store::{RoomCode, RoomStore};
 use serde_json::{json, Value};
 use std::time::Duration;
 
@@ -510,20 +511,12 @@ async fn rooms_expire() {
     ana.close().await;
     // The last connection left: the room is marked empty (its hub records it on the way out).
     let mut watcher = server.client().await;
-    let mut emptied = false;
-    for _ in 0..50 {
-        tokio::time::sleep(Duration::from_millis(100)).await;
-        let code = damas_server::store::RoomCode::parse(&code).unwrap();
-        let record = damas_server::store::RoomStore::load(&server.store, &code)
-            .await
-            .unwrap()
-            .unwrap();
-        if record.value.emptied_at.is_some() {
-            emptied = true;
-            break;
-        }
-    }
-    assert!(emptied, "the empty room is marked");
+    let room_code = RoomCode::parse(&code).unwrap();
+    wait_until("the empty room is marked", PATIENCE, async || {
+        let record = RoomStore::load(&server.store, &room_code).await.unwrap();
+        record.unwrap().value.emptied_at.is_some()
+    })
+    .await;
     server.time.advance(Duration::from_secs(29 * 60));
     watcher
         .send(json!({"v":1,"type":"watch","code":code}))
@@ -571,10 +564,21 @@ async fn a_room_with_players_outlives_an_hour_without_a_move() {
     let mut bea = server.client().await;
     bea.join(&code, "Bea").await;
     let room = ana.state_where(|s| s["room"]["started"] == true).await;
+    let room_code = RoomCode::parse(&code).unwrap();
     for _ in 0..3 {
+        let expires_at = server
+            .store
+            .expires_at(&room_code)
+            .expect("the room is held");
         server.time.advance(Duration::from_secs(20 * 60));
-        // One housekeeping round of the hub (every 2 s).
-        tokio::time::sleep(Duration::from_millis(2500)).await;
+        // The hub's next housekeeping round (every 2 s) renews the room's time to live.
+        wait_until("the room's time to live is renewed", PATIENCE, async || {
+            server
+                .store
+                .expires_at(&room_code)
+                .is_some_and(|renewed| renewed > expires_at)
+        })
+        .await;
     }
     let text = pick_move(&room, &mut 3);
     let mover = if to_move(&room) == ana_seat {

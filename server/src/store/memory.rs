@@ -101,6 +101,11 @@ impl MemoryStore {
         self.lock().rooms.len()
     }
 
+    /// When the room of `code` expires (unix ms), if it is held: its time to live as last set.
+    pub fn expires_at(&self, code: &RoomCode) -> Option<u64> {
+        self.lock().rooms.get(code).map(|room| room.expires_at)
+    }
+
     fn deadline(&self, ttl: Duration) -> u64 {
         self.time.now_ms().saturating_add(ttl.as_millis() as u64)
     }

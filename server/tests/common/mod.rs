@@ -17,11 +17,29 @@ use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 /// How long a test waits for an answer before failing.
 pub const PATIENCE: Duration = Duration::from_secs(20);
 
+/// How often [`wait_until`] checks its condition.
+const POLL: Duration = Duration::from_millis(20);
+
+/// Waits until `condition` holds, checking every 20 ms; fails the test, saying `what` did not
+/// happen, if it does not hold within `timeout`.
+pub async fn wait_until(what: &str, timeout: Duration, mut condition: impl AsyncFnMut() -> bool) {
+    let deadline = tokio::time::Instant::now() + timeout;
+    while !condition().await {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "{what}: not within {timeout:?}"
+        );
+        tokio::time::sleep(POLL).await;
+    }
+}
+
 pub struct TestServer {
     pub addr: SocketAddr,
     pub time: TimeSource,
     pub store: MemoryStore,
     stop: Option<oneshot::Sender<()>>,
+    /// The server's `run`, until `shut_down` waits for it.
+    task: Option<tokio::task::JoinHandle<std::io::Result<()>>>,
 }
 
 impl TestServer {
@@ -41,15 +59,20 @@ impl TestServer {
     }
 
     pub async fn start_with(config: Config) -> TestServer {
+        let store = MemoryStore::new(config.time.clone());
+        TestServer::start_on(store, config).await
+    }
+
+    /// A server on `store` (another server may share it, as instances share Redis).
+    pub async fn start_on(store: MemoryStore, config: Config) -> TestServer {
         let time = config.time.clone();
-        let store = MemoryStore::new(time.clone());
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
         let (stop, stopped) = oneshot::channel::<()>();
         let shutdown = async move {
             let _ = stopped.await;
         };
-        tokio::spawn(damas_server::run(
+        let task = tokio::spawn(damas_server::run(
             listener,
             Arc::new(store.clone()),
             config,
@@ -60,6 +83,21 @@ impl TestServer {
             time,
             store,
             stop: Some(stop),
+            task: Some(task),
+        }
+    }
+
+    /// Shuts the server down and waits until `run` has returned.
+    pub async fn shut_down(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(task) = self.task.take() {
+            let run = tokio::time::timeout(PATIENCE, task)
+                .await
+                .expect("the server stops in time");
+            run.expect("the server's task")
+                .expect("the server stops cleanly");
         }
     }
 
@@ -137,21 +175,44 @@ impl Client {
                 .await
                 .expect("no message from the server in time");
             match message {
-                Some(Ok(Message::Text(text))) => {
-                    let mut value: Value = serde_json::from_str(text.as_str()).expect("JSON");
-                    assert_eq!(
-                        value["v"], 2,
-                        "every message carries the server's protocol version"
-                    );
-                    if value["type"] == "state" {
-                        self.deltas += usize::from(value["room"]["history_from"].is_u64());
-                        value = whole_state(self.state.as_ref(), value);
-                        self.state = Some(value.clone());
-                    }
-                    return Some(value);
-                }
+                Some(Ok(Message::Text(text))) => return Some(self.take(text.as_str())),
                 Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return None,
                 Some(Ok(_)) => continue,
+            }
+        }
+    }
+
+    /// A protocol message received: a `state` is completed and kept.
+    fn take(&mut self, text: &str) -> Value {
+        let mut value: Value = serde_json::from_str(text).expect("JSON");
+        assert_eq!(
+            value["v"], 2,
+            "every message carries the server's protocol version"
+        );
+        if value["type"] == "state" {
+            self.deltas += usize::from(value["room"]["history_from"].is_u64());
+            value = whole_state(self.state.as_ref(), value);
+            self.state = Some(value.clone());
+        }
+        value
+    }
+
+    /// Reads until the server closes the socket (keeping the states that come first); the close
+    /// frame's code and reason (`None`: closed without a close frame).
+    pub async fn closed(&mut self) -> Option<(u16, String)> {
+        loop {
+            let message = tokio::time::timeout(PATIENCE, self.ws.next())
+                .await
+                .expect("the server closes the socket in time");
+            match message {
+                Some(Ok(Message::Text(text))) => {
+                    self.take(text.as_str());
+                }
+                Some(Ok(Message::Close(frame))) => {
+                    return frame.map(|frame| (u16::from(frame.code), frame.reason.to_string()))
+                }
+                None | Some(Err(_)) => return None,
+                Some(Ok(_)) => {}
             }
         }
     }
@@ -160,12 +221,8 @@ impl Client {
     pub async fn drain(&mut self, quiet: Duration) {
         while let Ok(Some(Ok(message))) = tokio::time::timeout(quiet, self.ws.next()).await {
             if let Message::Text(text) = message {
-                let value: Value = serde_json::from_str(text.as_str()).expect("JSON");
+                let value = self.take(text.as_str());
                 assert_ne!(value["type"], "error", "unexpected error {value}");
-                if value["type"] == "state" {
-                    self.deltas += usize::from(value["room"]["history_from"].is_u64());
-                    self.state = Some(whole_state(self.state.as_ref(), value));
-                }
             }
         }
     }

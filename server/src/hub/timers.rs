@@ -1,0 +1,230 @@
+//! What the hub of the lease holder runs on time: housekeeping (lease, presence, the room's time
+//! to live), the takeover of dropped seats, clock flags, and the CPU's moves.
+
+use super::actor::Hub;
+use crate::error::RoomError;
+use crate::play;
+use crate::store::SeatKind;
+use std::time::Duration;
+
+/// How often the lease is renewed and presence reconciled.
+pub(super) const HOUSEKEEPING: Duration = Duration::from_secs(2);
+/// A lease outlives a missed renewal or two, and lapses within seconds of a crash.
+const LEASE_TTL: Duration = Duration::from_secs(6);
+/// A presence entry outlives two missed renewals (connections renew every 5 s).
+pub const PRESENCE_TTL: Duration = Duration::from_secs(15);
+/// How often the lease holder renews the time to live of a room with someone connected (the
+/// store's TTL is at most 30 min ahead: see `RoomRecord::ttl`).
+const KEEP_ALIVE_MS: u64 = 60_000;
+
+pub(super) struct CpuDecision {
+    /// The moves the CPU thought about (an undo may bring the same ply back with other moves).
+    moves: Vec<String>,
+    ply: usize,
+    seat: u8,
+    choice: Result<Option<String>, RoomError>,
+}
+
+impl Hub {
+    /// Renews the lease, re-reads presence, and (holding the lease) writes it into the record.
+    pub(super) async fn housekeeping(&mut self) {
+        if self.gone {
+            return;
+        }
+        let expired = self
+            .record
+            .as_ref()
+            .is_some_and(|r| self.now() >= r.value.expires_at());
+        if expired {
+            self.reload().await;
+            if self.gone {
+                return;
+            }
+        }
+        let store = &self.context.store;
+        match store
+            .acquire_lease(&self.code, &self.context.config.instance, LEASE_TTL)
+            .await
+        {
+            Ok(held) => {
+                if held && !self.lease {
+                    tracing::debug!(room = %self.code, "lease taken");
+                }
+                self.lease = held;
+            }
+            Err(error) => {
+                tracing::warn!(room = %self.code, %error, "lease renewal failed");
+                self.lease = false;
+                // The store is down: the rest would wait for it in vain, and actions queue behind.
+                return;
+            }
+        }
+        if self.lease {
+            self.reconcile_presence().await;
+            if !self.present.is_empty() {
+                self.keep_alive().await;
+            }
+        } else if let Ok(present) = store.present_seats(&self.code).await {
+            if present != self.present {
+                self.present = present;
+                self.publish_snapshot();
+            }
+        }
+    }
+
+    /// Renews the room's time to live while someone is connected.
+    async fn keep_alive(&mut self) {
+        let now = self.now();
+        if now.saturating_sub(self.kept_alive_at) < KEEP_ALIVE_MS {
+            return;
+        }
+        let Some(record) = &self.record else {
+            return;
+        };
+        let ttl = record.value.ttl(now);
+        match self.context.store.touch(&self.code, ttl).await {
+            Ok(true) => self.kept_alive_at = now,
+            Ok(false) => self.reload().await,
+            Err(error) => tracing::warn!(room = %self.code, %error, "keep-alive failed"),
+        }
+    }
+
+    /// Marks seats that lost their connection (`away_since`, the takeover's start) and seats
+    /// that are back, and whether the room is empty (its 30 min expiry).
+    pub(super) async fn reconcile_presence(&mut self) {
+        let Ok(present) = self.context.store.present_seats(&self.code).await else {
+            return;
+        };
+        let changed_presence = present != self.present;
+        self.present = present.clone();
+        let result = self
+            .update(move |record, _, now| {
+                for (index, seat) in record.seats.iter_mut().enumerate() {
+                    let here = present.contains(&(index as u8));
+                    if seat.kind != SeatKind::Human || seat.left {
+                        continue;
+                    }
+                    if here {
+                        seat.away_since = None;
+                    } else if seat.away_since.is_none() {
+                        seat.away_since = Some(now);
+                    }
+                }
+                if present.is_empty() {
+                    record.emptied_at = record.emptied_at.or(Some(now));
+                } else {
+                    record.emptied_at = None;
+                }
+                Ok(())
+            })
+            .await;
+        if let Err(error) = result {
+            tracing::debug!(room = %self.code, %error, "presence not recorded");
+        }
+        if changed_presence {
+            self.publish_snapshot();
+        }
+    }
+
+    /// Load → change → compare-and-set save, retried on conflicts. A due clock flag is applied
+    pub(super) fn next_deadline(&self) -> Option<u64> {
+        let record = &self.record.as_ref()?.value;
+        let game = self.game.as_ref()?;
+        let now = self.now();
+        let takeover = self.takeover_ms();
+        let mut deadlines: Vec<u64> = record
+            .seats
+            .iter()
+            .filter_map(|s| s.away_since.map(|at| at.saturating_add(takeover)))
+            .filter(|&at| at > now)
+            .collect();
+        if self.lease && record.started && record.result.is_none() && !game.is_over() {
+            deadlines.extend(crate::clocks::flag_deadline(record, game.to_move()));
+            deadlines.extend(crate::offers::abort_deadline(record));
+        }
+        deadlines.into_iter().min()
+    }
+
+    pub(super) async fn on_deadline(&mut self) {
+        if self.lease {
+            // `update` applies a due flag; nothing else changes.
+            let _ = self.update(|_, _, _| Ok(())).await;
+        }
+        self.publish_snapshot();
+    }
+
+    /// Starts the CPU's search when, holding the lease, a CPU-played seat is to move.
+    pub(super) fn start_cpu_if_due(&mut self) {
+        if !self.lease || self.cpu_thinking.is_some() || self.gone {
+            return;
+        }
+        let (Some(record), Some(game)) = (&self.record, &self.game) else {
+            return;
+        };
+        let record = &record.value;
+        if !record.started || record.result.is_some() || game.is_over() {
+            return;
+        }
+        let seat = game.to_move();
+        if !play::cpu_controls(record, seat, self.now(), self.takeover_ms()) {
+            return;
+        }
+        let ply = game.ply();
+        self.cpu_thinking = Some(ply);
+        let record = record.clone();
+        let tx = self.cpu_tx.clone();
+        let movetime = self.context.config.cpu_movetime;
+        tokio::task::spawn_blocking(move || {
+            let choice = play::cpu_choice(&record, seat, movetime);
+            let _ = tx.send(CpuDecision {
+                moves: record.moves,
+                ply,
+                seat,
+                choice,
+            });
+        });
+    }
+
+    pub(super) async fn apply_cpu(&mut self, decision: CpuDecision) {
+        self.cpu_thinking = None;
+        let takeover = self.takeover_ms();
+        let CpuDecision {
+            moves,
+            ply,
+            seat,
+            choice,
+        } = decision;
+        let text = match choice {
+            Ok(Some(text)) => text,
+            Ok(None) => return,
+            Err(error) => {
+                tracing::warn!(room = %self.code, %error, "CPU found no move");
+                return;
+            }
+        };
+        let result = self
+            .update(|record, game, now| {
+                let current = game.as_ref().ok_or(RoomError::Busy)?;
+                // The game moved on, or the player came back, while the CPU thought.
+                if current.ply() != ply
+                    || record.moves != moves
+                    || current.to_move() != seat
+                    || !play::cpu_controls(record, seat, now, takeover)
+                {
+                    return Err(damas::session::SessionError::Cancelled.into());
+                }
+                play::play_move(record, game, seat, &text, Some(ply), now)
+            })
+            .await;
+        if let Err(error) = result {
+            tracing::debug!(room = %self.code, %error, "CPU move not applied");
+        }
+    }
+}
+
+pub(super) async fn sleep_until(time: &crate::time::TimeSource, deadline: Option<u64>) {
+    match deadline {
+        Some(deadline) => time.sleep_until(deadline).await,
+        None => std::future::pending().await,
+    }
+}
