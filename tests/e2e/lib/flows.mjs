@@ -1,7 +1,7 @@
 // Steps several scenarios share.
 import assert from 'node:assert/strict';
 import { By, until } from 'selenium-webdriver';
-import { resize, screenshot } from './page.mjs';
+import { resize, screenshot, settled } from './page.mjs';
 import { fenPieces } from './cli.mjs';
 import { piecesKey } from './ui.mjs';
 
@@ -24,11 +24,7 @@ export async function setupVsCpu(t, game, level) {
 /** Sets the window size for the scenario's final screenshot and takes it once the board settled. */
 export async function finalScreenshot(t, size, name = t.label) {
   await resize(t.driver, size);
-  // Let the page lay out and paint at the new size (frames are irregular under Xvfb).
-  await t.driver.executeAsyncScript(
-    `const done = arguments[0];
-     requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 250)));`,
-  );
+  await settled(t.driver);
   const file = await screenshot(t.driver, `${name}-${size.width}x${size.height}`);
   t.log(`screenshot ${file}`);
   return file;

@@ -22,6 +22,41 @@ export async function resize(driver, { width, height }) {
   );
 }
 
+/**
+ * Waits until the page has settled: no animation running and every element of the page where it
+ * was over three frames in a row. Frames come irregularly under Xvfb, so a fixed pause is either
+ * too short on a loaded machine or time wasted; this waits on what a screenshot or a measurement
+ * needs. Throws if the page is still moving after `timeoutMs`.
+ */
+export async function settled(driver, timeoutMs = 15000) {
+  const result = await driver.executeAsyncScript(
+    `const [timeoutMs, done] = arguments;
+     const started = performance.now();
+     const layout = () => {
+       let sum = innerWidth * 31 + innerHeight * 37;
+       for (const el of document.body.getElementsByTagName('*')) {
+         const r = el.getBoundingClientRect();
+         sum = (sum * 33 + r.x * 3 + r.y * 5 + r.width * 7 + r.height * 11) % 1e12;
+       }
+       return sum;
+     };
+     let last = null;
+     let still = 0;
+     const frame = () => {
+       const moving = document.getAnimations().some((a) => a.playState === 'running');
+       const now = layout();
+       still = !moving && now === last ? still + 1 : 0;
+       last = now;
+       if (still >= 3) done({ ok: true });
+       else if (performance.now() - started > timeoutMs) done({ ok: false, moving });
+       else requestAnimationFrame(frame);
+     };
+     requestAnimationFrame(frame);`,
+    timeoutMs,
+  );
+  if (!result.ok) throw new Error(`the page did not settle within ${timeoutMs} ms (${result.moving ? 'an animation runs' : 'the layout keeps changing'})`);
+}
+
 export async function screenshot(driver, name) {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);

@@ -3,7 +3,7 @@
 // play a legal move by real clicks and check both players' screens and the server's state.
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { screenshot } from './page.mjs';
+import { screenshot, settled } from './page.mjs';
 import { By } from 'selenium-webdriver';
 import { Ui, routeOf } from './ui.mjs';
 
@@ -42,7 +42,7 @@ export async function waitMyTurn(ui, timeoutMs = 30000) {
 }
 
 async function shotOf(ui, name, log = () => {}) {
-  await ui.driver.executeAsyncScript('const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 200)));');
+  await settled(ui.driver);
   const file = await screenshot(ui.driver, name);
   log(`screenshot ${path.basename(file)}`);
 }

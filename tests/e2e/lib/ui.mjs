@@ -3,7 +3,7 @@
 // at a cell's drawn position on the 3D board), and fetch the backend's state to compare.
 import assert from 'node:assert/strict';
 import { By } from 'selenium-webdriver';
-import { installBoardInstruments, invoke, mouseClick, mouseHover, touchTap, touchTapAt } from './page.mjs';
+import { installBoardInstruments, invoke, mouseClick, mouseHover, settled, touchTap, touchTapAt } from './page.mjs';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -102,15 +102,9 @@ export class Ui {
     }
   }
 
-  /**
-   * The screen once pending frames were drawn: for asserting that an input changed nothing.
-   * (Frames come irregularly under Xvfb, so this waits for two of them and a little more.)
-   */
+  /** The screen once the page has settled (page.mjs): for asserting that an input changed nothing. */
   async settled() {
-    await this.driver.executeAsyncScript(
-      `const done = arguments[0];
-       requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 150)));`,
-    );
+    await settled(this.driver);
     return this.snapshot();
   }
 

@@ -3,7 +3,7 @@
 // the board, not the panel; the home screen has a heading over cards of one height; the desktop
 // panel is not mostly empty; the edge bars pad by the safe-area insets.
 import assert from 'node:assert/strict';
-import { DESKTOP, PHONE, resize } from '../lib/page.mjs';
+import { DESKTOP, PHONE, resize, settled } from '../lib/page.mjs';
 import { finalScreenshot, launchToHome } from '../lib/flows.mjs';
 
 const SMALL = { width: 360, height: 640 };
@@ -28,7 +28,7 @@ const MEASURE = `
 `;
 
 async function measure(t) {
-  await t.driver.executeAsyncScript('const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 120)));');
+  await settled(t.driver);
   return t.driver.executeScript(MEASURE);
 }
 

@@ -4,7 +4,7 @@
 // Also checks the "Board: 3D / 2D" setting picks the board.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { DESKTOP, resize } from '../lib/page.mjs';
+import { DESKTOP, resize, settled } from '../lib/page.mjs';
 import { launchToHome, setBoard } from '../lib/flows.mjs';
 import { commandName, descendants, rssBytes } from '../lib/procs.mjs';
 import { percentile, touchTurn, waitBoardSettled } from '../lib/board3d.mjs';
@@ -43,7 +43,7 @@ const TICK_HZ = 100; // USER_HZ on Linux
 async function cpuShares(groups, seconds) {
   const t0 = Object.fromEntries(Object.entries(groups).map(([k, pids]) => [k, ticks(pids)]));
   const w0 = Date.now();
-  await sleep(seconds * 1000);
+  await sleep(seconds * 1000); // the measurement window itself, not a wait for something to happen
   const wall = (Date.now() - w0) / 1000;
   return Object.fromEntries(Object.entries(groups).map(([k, pids]) => [k, (ticks(pids) - t0[k]) / TICK_HZ / wall]));
 }
@@ -81,7 +81,7 @@ async function measureBoard(t, kind, idleSeconds) {
   const opened = await openDiamond(t, kind);
   assert.equal(opened.snapshot.boardKind, kind, `the setting shows the ${kind} board`);
   if (kind === '3d') await waitBoardSettled(driver);
-  await sleep(1500);
+  await settled(driver);
   const gl = kind === '3d' ? await driver.executeScript('return window.__board.stats().gl') : null;
   const procs = processes(t.app.pid);
   const web = procs.WebKitWebProcess || [];
@@ -93,7 +93,7 @@ async function measureBoard(t, kind, idleSeconds) {
   await ui.tap(view.legal_moves[0].from);
   await ui.waitFor((x) => x.game.phase === 'selected', 'a piece selected');
   if (kind === '3d') await waitBoardSettled(driver);
-  await sleep(500);
+  await settled(driver);
   const framesBefore = kind === '3d' ? (await driver.executeScript('return window.__board.stats().frames')) : null;
   const idle = await cpuShares({ web, all }, idleSeconds);
   const framesIdle = kind === '3d' ? (await driver.executeScript('return window.__board.stats().frames')) - framesBefore : null;
@@ -166,7 +166,7 @@ export default {
     // held, so the shared renderer holds no more than with the first board.
     const again = await openDiamond(t);
     await waitBoardSettled(t.driver);
-    await sleep(1500);
+    await settled(t.driver);
     const glAgain = await t.driver.executeScript('return window.__board.stats().gl');
 
     const f = (x) => (x == null ? 'n/a' : x.toFixed(1));

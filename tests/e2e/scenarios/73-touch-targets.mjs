@@ -4,7 +4,7 @@
 // px both ways (Apple's minimum; a check box or radio counts by its label), every visible text is
 // at least 12 px, the titles are whole (not cut with "…"), and the open move list shows whole rows.
 import assert from 'node:assert/strict';
-import { invoke, PHONE, resize } from '../lib/page.mjs';
+import { invoke, PHONE, resize, settled } from '../lib/page.mjs';
 import { clickWhenShown, finalScreenshot, launchToHome } from '../lib/flows.mjs';
 
 const SMALL = { width: 360, height: 640 };
@@ -54,7 +54,7 @@ async function check(t, where) {
   const problems = [];
   for (const size of [SMALL, PHONE]) {
     await resize(t.driver, size);
-    await t.driver.executeAsyncScript('const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 120)));');
+    await settled(t.driver);
     const m = await t.driver.executeScript(MEASURE, MIN_TARGET, MIN_TEXT);
     assert.ok(m.targets > 0, `${where}: no interactive element found`);
     const at = `${where} ${size.width}×${size.height}`;
@@ -124,7 +124,7 @@ export default {
     problems.push(...(await check(t, 'international, move list open')));
     for (const size of [SMALL, PHONE]) {
       await resize(driver, size);
-      await driver.executeAsyncScript('const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 120)));');
+      await settled(driver);
       const rows = await moveListRows(t);
       if (rows.whole < 3) problems.push(`move list at ${size.width}×${size.height}: ${rows.whole} whole rows in ${Math.round(rows.height)} px`);
     }
