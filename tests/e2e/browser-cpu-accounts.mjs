@@ -356,6 +356,18 @@ try {
         if (Date.now() > deadline) throw new Error(`profile still ${JSON.stringify(r.english)}, want ${want}`);
       }
     };
+    // Both result dialogs say each player's change once the server has written the game.
+    for (const [ui, who] of [[ana, 'Ana'], [bea, 'Bea']]) {
+      const lines = await ui.driver.wait(async () => {
+        const found = await ui.driver.executeScript("return [...document.querySelectorAll('[data-testid=result-rating]')].map((e) => ({ seat: Number(e.dataset.seat), delta: Number(e.dataset.delta), text: e.textContent }))");
+        return found.length === 2 ? found : null;
+      }, 20000, `the rating changes in ${who}'s result dialog`);
+      const bySeat = Object.fromEntries(lines.map((l) => [l.seat, l]));
+      assert.equal(bySeat[pa.seat].delta, expectA - 1200, `${who} sees Ana's change`);
+      assert.equal(bySeat[pb.seat].delta, expectB - 1200, `${who} sees Bea's change`);
+      assert.match(bySeat[pa.seat].text, /1.200 → 1.220, \+20$/, `${who}: Ana's line`);
+      assert.match(bySeat[pb.seat].text, /1.200 → 1.180, \u221220$/, `${who}: Bea's line (a typographic minus)`);
+    }
     const ra = await waitRating(ana, expectA);
     const rb = await waitRating(bea, expectB);
     assert.deepEqual([ra.english.rating, ra.english.provisional], [expectA, true]);
