@@ -8,7 +8,7 @@
 use crate::clocks;
 use crate::error::RoomError;
 use crate::hub::{Action, HistoryMark, HubHandle, Snapshot, PRESENCE_TTL};
-use crate::pools::{PlayerIdentity, PoolNotice, Ticket};
+use crate::pools::choice::{PlayerIdentity, PoolNotice, Ticket};
 use crate::protocol::{self, ClientMessage, ServerMessage};
 use crate::shared::Shared;
 use crate::store::{RoomCode, RoomEvent, SeatKind};
@@ -458,7 +458,7 @@ impl Connection {
         self.identity = PlayerIdentity {
             player: crate::rated_play::player_key(account),
             account: Some(account.0.to_string()),
-            rating: crate::pools::DEFAULT_RATING,
+            rating: crate::pools::choice::DEFAULT_RATING,
         };
         self.session = Some(session);
         let ratings = serde_json::to_value(&signed_in.ratings).unwrap_or_default();

@@ -49,6 +49,7 @@ pub mod rate_limit;
 #[cfg(feature = "accounts")]
 pub mod rated_play;
 pub mod rated_record;
+pub mod rated_results;
 #[cfg(feature = "accounts")]
 pub mod ratings;
 pub mod server;

@@ -4,7 +4,7 @@
 //! typed [`RoomError`] answered with an `error` message.
 
 use crate::error::RoomError;
-use crate::pools::{Opponent, PoolChoice};
+use crate::pools::choice::{Opponent, PoolChoice};
 use crate::store::{ClockSettings, GameChoice};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;

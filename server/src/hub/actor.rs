@@ -271,7 +271,9 @@ impl Hub {
                 Save::Saved(version) => {
                     self.kept_alive_at = now;
                     // Only the save that ended a rated game reports it: once, on one instance.
-                    if let Some(rated) = crate::pools::rated_end(&loaded.value, &record, now) {
+                    if let Some(rated) =
+                        crate::rated_results::rated_end(&loaded.value, &record, now)
+                    {
                         // The changes come back to this hub, which puts them in the result.
                         let tx = self.ratings_tx.clone();
                         let game_number = rated.game_number;
