@@ -28,7 +28,6 @@
 #[cfg(feature = "accounts")]
 pub mod accounts;
 pub mod bench;
-mod bench_pools;
 pub mod clocks;
 pub mod config;
 pub mod connection;

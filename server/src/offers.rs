@@ -14,9 +14,9 @@
 
 use crate::error::RoomError;
 use crate::play::{self, Game};
+pub use crate::store::draw_offers::{DrawOffers, PendingOffer};
 use crate::store::{RoomRecord, RoomResult};
 use damas::session::SessionError;
-use serde::{Deserialize, Serialize};
 
 /// Plies after a declined or lapsed offer before its offerer may offer again (5 moves each).
 pub const OFFER_COOLDOWN_PLIES: usize = 10;
@@ -64,44 +64,6 @@ pub fn abort_if_due(record: &mut RoomRecord, now: u64) -> bool {
     });
     record.turn_started_at = None;
     true
-}
-
-/// The draw offers of a room's current game.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct DrawOffers {
-    /// The offer waiting for its answer.
-    #[serde(default)]
-    pub pending: Option<PendingOffer>,
-    /// Per seat: the ply from which the seat may offer again (empty: any time).
-    #[serde(default)]
-    pub next_offer_ply: Vec<usize>,
-}
-
-/// An offer waiting for the answer of seat `to`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PendingOffer {
-    pub from: u8,
-    pub to: u8,
-    /// The ply at which it was made.
-    pub ply: usize,
-}
-
-impl DrawOffers {
-    /// The ply from which `seat` may offer (0: any time).
-    pub fn next_offer_ply(&self, seat: u8) -> usize {
-        self.next_offer_ply
-            .get(usize::from(seat))
-            .copied()
-            .unwrap_or(0)
-    }
-
-    fn hold_back(&mut self, seat: u8, until: usize) {
-        let index = usize::from(seat);
-        if self.next_offer_ply.len() <= index {
-            self.next_offer_ply.resize(index + 1, 0);
-        }
-        self.next_offer_ply[index] = until;
-    }
 }
 
 /// The game of a 2-player room in play, and the opponent of `seat`.

@@ -15,8 +15,7 @@ use damas::search::levels::MoveTime;
 use damas::search::SearchContext;
 use damas::session::{GameSetup, GameView, OutcomeView, Session, SessionError, VariantSetup};
 
-/// The CPU's level in rooms (the seeds: "la CPU (nivel medio)").
-pub const CPU_LEVEL: &str = "medium";
+pub use crate::store::CPU_LEVEL;
 
 fn setup(game: &GameChoice, cpu_seat: Option<u8>, level: &str) -> GameSetup {
     let players = game.players;

@@ -2,9 +2,9 @@
 //! compare-and-set save of the record, follows the store's events about the room (another
 //! instance's saves, presence, seats taken), and publishes a snapshot after every change.
 
-use super::registry::Registry;
+use super::live::Registry;
+use super::schedule::{sleep_until, CpuDecision, HOUSEKEEPING, PRESENCE_TTL};
 use super::snapshot::{DeltaBase, Snapshot};
-use super::timers::{sleep_until, CpuDecision, HOUSEKEEPING, PRESENCE_TTL};
 use super::view::RoomFacts;
 use super::{Action, Command, HubContext};
 use crate::error::RoomError;

@@ -15,7 +15,9 @@
 //! - `view`: the `room` of a `state` message as typed structs (docs/protocol.md).
 
 mod actor;
+mod live;
 pub mod registry;
+mod schedule;
 pub mod snapshot;
 mod timers;
 mod view;
@@ -27,8 +29,8 @@ use std::sync::Arc;
 use tokio::sync::oneshot;
 
 pub use registry::{HubHandle, Hubs};
+pub use schedule::PRESENCE_TTL;
 pub use snapshot::{Delta, HistoryMark, Snapshot};
-pub use timers::PRESENCE_TTL;
 
 /// What a connection asks of the room.
 #[derive(Debug)]
