@@ -33,6 +33,7 @@ pub mod config;
 pub mod connection;
 pub mod cpu_rooms;
 pub mod error;
+pub mod first_move;
 pub mod hub;
 pub mod limits;
 pub mod lobby;

@@ -204,7 +204,7 @@ pub fn settle(
         return Ok(false);
     }
     // A first move that never came ends the game without a result (before any flag falls).
-    if crate::offers::abort_if_due(record, now) {
+    if crate::first_move::abort_if_due(record, now) {
         return Ok(true);
     }
     let seat = current.to_move();
@@ -276,7 +276,8 @@ pub fn play_move(
     current.refresh();
     record.moves.push(info.text);
     record.redo.clear();
-    crate::offers::after_move(record, seat);
+    let plies = record.moves.len();
+    record.offers.after_move(seat, plies);
     if let (Some(settings), Some(started)) = (record.clock, record.turn_started_at) {
         let index = usize::from(seat);
         if let Some(clock) = record.clocks.get(index).copied() {

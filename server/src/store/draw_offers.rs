@@ -3,6 +3,9 @@
 
 use serde::{Deserialize, Serialize};
 
+/// Plies after a declined or lapsed offer before its offerer may offer again (5 moves each).
+pub const OFFER_COOLDOWN_PLIES: usize = 10;
+
 /// The draw offers of a room's current game.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DrawOffers {
@@ -38,5 +41,14 @@ impl DrawOffers {
             self.next_offer_ply.resize(index + 1, 0);
         }
         self.next_offer_ply[index] = until;
+    }
+
+    /// `seat` has just moved, `plies` plies into the game: an offer waiting for its answer
+    /// lapses, and counts as declined.
+    pub fn after_move(&mut self, seat: u8, plies: usize) {
+        if let Some(pending) = self.pending.filter(|p| p.to == seat) {
+            self.pending = None;
+            self.hold_back(pending.from, plies + OFFER_COOLDOWN_PLIES);
+        }
     }
 }
