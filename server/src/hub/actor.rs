@@ -2,11 +2,11 @@
 //! compare-and-set save of the record, follows the store's events about the room (another
 //! instance's saves, presence, seats taken), and publishes a snapshot after every change.
 
+use super::command::{Action, Command, HubContext};
 use super::live::Registry;
 use super::schedule::{sleep_until, CpuDecision, HOUSEKEEPING, PRESENCE_TTL};
 use super::snapshot::{DeltaBase, Snapshot};
 use super::view::RoomFacts;
-use super::{Action, Command, HubContext};
 use crate::error::RoomError;
 use crate::lobby;
 use crate::play::{self, Game};

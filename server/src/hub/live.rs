@@ -1,7 +1,8 @@
 //! The running hubs of this instance, by room: the hubs' spawner finds and adds them here, and a
 //! hub takes itself out when it stops.
 
-use super::{Command, Snapshot};
+use super::command::Command;
+use super::snapshot::Snapshot;
 use crate::store::RoomCode;
 use std::collections::HashMap;
 use std::sync::atomic::AtomicU64;

@@ -4,8 +4,9 @@
 //! leases up.
 
 use super::actor::Hub;
+use super::command::{Action, Command, HubContext};
 use super::live::{Entry, Registry};
-use super::{Action, Command, HubContext, Snapshot};
+use super::snapshot::Snapshot;
 use crate::error::RoomError;
 use crate::store::RoomCode;
 use std::sync::atomic::Ordering;
