@@ -7,8 +7,17 @@
 //! is `turn_started_at` (absolute unix ms) in the record, so any instance can judge a flag.
 
 use crate::error::RoomError;
-use crate::protocol::ClockChoice;
 use crate::store::{ClockSettings, RoomRecord, SeatClock};
+use serde::Deserialize;
+
+/// The `clock` of a `create` message.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(untagged)]
+pub enum ClockChoice {
+    /// `"default"` (the game's: English 5 min + 3 × 30 s, others none) or `"none"`.
+    Named(String),
+    Settings(ClockSettings),
+}
 
 /// English online and with friends: 5 min + 3 × 30 s.
 pub const ENGLISH_DEFAULT: ClockSettings = ClockSettings {

@@ -1,6 +1,6 @@
 //! What a server instance is told at start: its limits, the browsers it admits, its time.
 
-use crate::pools::{LogRatedResults, RatedResults};
+use crate::rated_results::{LogRatedResults, RatedResults};
 use crate::time::TimeSource;
 use damas::search::levels::MoveTime;
 use std::path::PathBuf;
@@ -12,6 +12,12 @@ pub const TAKEOVER: Duration = Duration::from_secs(45);
 
 /// How long a client may take to send an HTTP request head (half-open connections go then).
 pub const HEADER_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// How often a pairing pool pairs its waiting players.
+pub const POOL_WAVE: Duration = Duration::from_secs(2);
+
+/// How long a player waits in a pool for a person before the CPU stands in.
+pub const POOL_CPU_AFTER: Duration = Duration::from_secs(20);
 
 #[derive(Clone, Debug)]
 pub struct Config {
@@ -69,8 +75,8 @@ impl Default for Config {
             header_timeout: HEADER_TIMEOUT,
             instance: crate::lobby::new_code().to_string(),
             cpu_movetime: MoveTime::DEFAULT,
-            pool_wave: crate::pools::WAVE,
-            pool_cpu_after: crate::pools::CPU_AFTER,
+            pool_wave: POOL_WAVE,
+            pool_cpu_after: POOL_CPU_AFTER,
             ratings: Arc::new(LogRatedResults),
             pool_redis: None,
         }

@@ -5,35 +5,41 @@
 //! - [`server`]: [`run`] (the one entry point: HTTP routes, `/ws`, `/health`, the static UI),
 //!   the Origin allow-list, the connection cap, and the graceful shutdown (sockets, then hubs).
 //! - [`shared`]: what every connection of an instance shares (store, settings, hubs, pools).
-//! - [`connection`]: one task per socket — size cap, rate limit, typed errors, cut-off.
+//! - [`connection`]: one task per socket — size cap, rate limit, typed errors, cut-off; its
+//!   room membership, pool wait and sign-in, and rate limits in submodules.
 //! - [`protocol`]: the messages (versioned JSON) and their parsing.
-//! - [`hub`]: one task per room per instance — its registry, the actor (actions through
-//!   compare-and-set saves), the timers it runs with the room's lease (CPU moves, takeover,
-//!   flags), and the `state` it publishes (typed, whole and as a delta). A hub gets the store and
-//!   the settings only.
+//! - [`hub`]: one task per room per instance — its registry and running hubs, the commands it
+//!   takes, the actor (actions through compare-and-set saves), the timers it runs with the room's
+//!   lease (CPU moves, takeover, flags), and the `state` it publishes (typed, whole and as a
+//!   delta). A hub gets the store and the settings only.
 //! - Message families, as pure functions on the room record:
 //!   [`lobby`] (create, join, resume, CPU seats, leave, rematch, codes and tokens),
 //!   [`play`] (moves through the session, resignation, who controls a seat),
-//!   [`clocks`] (main time and byo-yomi), [`offers`] (draw offers, abort), [`cpu_rooms`]
-//!   ("play the CPU": no clock, undo/redo).
-//! - [`pools`]: quick pairing (waves by rating, the CPU standing in) and the rated-results seam;
-//!   `pool_redis`: the pools shared through Redis.
-//! - [`store`]: the `RoomStore` seam and its backends ([`store::memory`], `store::redis`).
+//!   [`clocks`] (main time and byo-yomi), [`offers`] (draw offers, abort), [`first_move`] (a
+//!   pairing's game aborted when a side does not start in time), [`cpu_rooms`] ("play the CPU":
+//!   no clock, undo/redo).
+//! - [`pools`]: quick pairing — `choice` (what a player asks and hears), `pairing` (a wave's
+//!   pairs by rating, a pure function), `waves` (the rooms a wave makes, the CPU standing in);
+//!   `pool_redis`: the pools shared through Redis. [`rated_results`]: the end of a rated game
+//!   and the seam it is handed through to whoever keeps the ratings.
+//! - [`store`]: the `RoomStore` seam and its backends ([`store::memory`], `store::redis` with its
+//!   events fan-out, key layout and Lua scripts), and the record's draw offers.
 //! - [`config`], [`error`], [`limits`] (the open-file limit and the connection cap), [`time`] (unix-ms time that tests move forward).
-//! - [`bench`]: the load generator behind `damas-server bench` (rooms; pools in `bench_pools`).
+//! - [`bench`]: the load generator behind `damas-server bench` (rooms, pools, their harness).
 //! - With the `accounts` feature (default): `accounts` (sessions, sign-in with OpenID Connect,
 //!   the `/api` and `/auth` routes), `ratings` (Elo per game kind) and `player_store` (the
-//!   `PlayerStore` seam on SQLite or PostgreSQL, with `record_rated_game` for rated games) and
-//!   `rated_play` (a socket's `sign_in`, rated results written to the player store).
+//!   `PlayerStore` seam on SQLite or PostgreSQL, each with its `schema` migrations, and
+//!   `record_rated_game` for rated games) and `rated_play` (a socket's `sign_in`, rated results
+//!   written to the player store).
 #[cfg(feature = "accounts")]
 pub mod accounts;
 pub mod bench;
-mod bench_pools;
 pub mod clocks;
 pub mod config;
 pub mod connection;
 pub mod cpu_rooms;
 pub mod error;
+pub mod first_move;
 pub mod hub;
 pub mod limits;
 pub mod lobby;
@@ -49,6 +55,7 @@ pub mod rate_limit;
 #[cfg(feature = "accounts")]
 pub mod rated_play;
 pub mod rated_record;
+pub mod rated_results;
 #[cfg(feature = "accounts")]
 pub mod ratings;
 pub mod server;

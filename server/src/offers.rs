@@ -13,97 +13,14 @@
 //! Pure functions on the room record, like `play` and `lobby`.
 
 use crate::error::RoomError;
+pub use crate::first_move::{abort_deadline, abort_if_due, ABORTED, FIRST_MOVE_MS};
 use crate::play::{self, Game};
+pub use crate::store::draw_offers::{DrawOffers, PendingOffer, OFFER_COOLDOWN_PLIES};
 use crate::store::{RoomRecord, RoomResult};
 use damas::session::SessionError;
-use serde::{Deserialize, Serialize};
-
-/// Plies after a declined or lapsed offer before its offerer may offer again (5 moves each).
-pub const OFFER_COOLDOWN_PLIES: usize = 10;
 
 /// The `result.reason` of a draw by agreement.
 pub const AGREEMENT: &str = "agreement";
-/// The `result.reason` of an aborted game (no winner, no result for ratings).
-pub const ABORTED: &str = "aborted";
-
-/// How long each side of a pairing's game has for its first move before the game is aborted.
-pub const FIRST_MOVE_MS: u64 = 30_000;
-
-/// When the game of `record` is aborted by itself if the side to move has not moved: a pairing
-/// between two people (never the CPU), running, before both sides' first moves.
-pub fn abort_deadline(record: &RoomRecord) -> Option<u64> {
-    let crate::store::RoomKind::Pool {
-        cpu_level: None, ..
-    } = &record.kind
-    else {
-        return None;
-    };
-    if !record.started
-        || record.result.is_some()
-        || record.seats.len() != 2
-        || record.moves.len() >= record.seats.len()
-    {
-        return None;
-    }
-    record
-        .turn_started_at
-        .map(|at| at.saturating_add(FIRST_MOVE_MS))
-}
-
-/// Aborts the game if its first-move deadline has passed at `now`; true if it did.
-pub fn abort_if_due(record: &mut RoomRecord, now: u64) -> bool {
-    if abort_deadline(record).is_none_or(|deadline| now < deadline) {
-        return false;
-    }
-    record.offers.pending = None;
-    record.result = Some(RoomResult {
-        winner: None,
-        reason: ABORTED.into(),
-        flagged: None,
-        ratings: None,
-    });
-    record.turn_started_at = None;
-    true
-}
-
-/// The draw offers of a room's current game.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct DrawOffers {
-    /// The offer waiting for its answer.
-    #[serde(default)]
-    pub pending: Option<PendingOffer>,
-    /// Per seat: the ply from which the seat may offer again (empty: any time).
-    #[serde(default)]
-    pub next_offer_ply: Vec<usize>,
-}
-
-/// An offer waiting for the answer of seat `to`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PendingOffer {
-    pub from: u8,
-    pub to: u8,
-    /// The ply at which it was made.
-    pub ply: usize,
-}
-
-impl DrawOffers {
-    /// The ply from which `seat` may offer (0: any time).
-    pub fn next_offer_ply(&self, seat: u8) -> usize {
-        self.next_offer_ply
-            .get(usize::from(seat))
-            .copied()
-            .unwrap_or(0)
-    }
-
-    fn hold_back(&mut self, seat: u8, until: usize) {
-        let index = usize::from(seat);
-        if self.next_offer_ply.len() <= index {
-            self.next_offer_ply.resize(index + 1, 0);
-        }
-        self.next_offer_ply[index] = until;
-    }
-}
-
 /// The game of a 2-player room in play, and the opponent of `seat`.
 fn opponent_in_play(record: &RoomRecord, game: &Option<Game>, seat: u8) -> Result<u8, RoomError> {
     if record.seats.len() != 2 {
@@ -181,16 +98,6 @@ fn agree(record: &mut RoomRecord) -> Result<(), RoomError> {
     });
     record.turn_started_at = None;
     Ok(())
-}
-
-/// `seat` has just moved (the record holds the move): an offer waiting for its answer lapses,
-/// and counts as declined.
-pub fn after_move(record: &mut RoomRecord, seat: u8) {
-    if let Some(pending) = record.offers.pending.filter(|p| p.to == seat) {
-        record.offers.pending = None;
-        let until = record.moves.len() + OFFER_COOLDOWN_PLIES;
-        record.offers.hold_back(pending.from, until);
-    }
 }
 
 /// `seat` aborts the game: only while a side has not made its first move.

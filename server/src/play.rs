@@ -15,8 +15,7 @@ use damas::search::levels::MoveTime;
 use damas::search::SearchContext;
 use damas::session::{GameSetup, GameView, OutcomeView, Session, SessionError, VariantSetup};
 
-/// The CPU's level in rooms (the seeds: "la CPU (nivel medio)").
-pub const CPU_LEVEL: &str = "medium";
+pub use crate::store::CPU_LEVEL;
 
 fn setup(game: &GameChoice, cpu_seat: Option<u8>, level: &str) -> GameSetup {
     let players = game.players;
@@ -205,7 +204,7 @@ pub fn settle(
         return Ok(false);
     }
     // A first move that never came ends the game without a result (before any flag falls).
-    if crate::offers::abort_if_due(record, now) {
+    if crate::first_move::abort_if_due(record, now) {
         return Ok(true);
     }
     let seat = current.to_move();
@@ -277,7 +276,8 @@ pub fn play_move(
     current.refresh();
     record.moves.push(info.text);
     record.redo.clear();
-    crate::offers::after_move(record, seat);
+    let plies = record.moves.len();
+    record.offers.after_move(seat, plies);
     if let (Some(settings), Some(started)) = (record.clock, record.turn_started_at) {
         let index = usize::from(seat);
         if let Some(clock) = record.clocks.get(index).copied() {

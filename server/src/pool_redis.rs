@@ -21,7 +21,8 @@
 //! paired into rooms nobody comes to. An instance whose key lapsed while it lived (cut off from
 //! Redis for that long) finds out at its next heartbeat and puts its waiting players back.
 
-use crate::pools::{all_pools, decide_pool, Decision, PoolNotice, WaitingEntry};
+use crate::pools::choice::{all_pools, PoolNotice};
+use crate::pools::pairing::{decide_pool, Decision, WaitingEntry};
 use crate::store::StoreError;
 use futures_util::StreamExt;
 use redis::aio::ConnectionManager;

@@ -3,9 +3,10 @@
 //! undo/redo, rating changes in a result), so messages marked `v: 1` are served as before. Message by message in docs/protocol.md. Parsing never panics: anything else is a
 //! typed [`RoomError`] answered with an `error` message.
 
+pub use crate::clocks::ClockChoice;
 use crate::error::RoomError;
-use crate::pools::{Opponent, PoolChoice};
-use crate::store::{ClockSettings, GameChoice};
+use crate::pools::choice::{Opponent, PoolChoice};
+use crate::store::GameChoice;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use serde_json::Value;
@@ -96,15 +97,6 @@ pub enum ClientMessage {
     SignIn {
         session: String,
     },
-}
-
-/// The `clock` of a `create` message.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
-#[serde(untagged)]
-pub enum ClockChoice {
-    /// `"default"` (the game's: English 5 min + 3 × 30 s, others none) or `"none"`.
-    Named(String),
-    Settings(ClockSettings),
 }
 
 /// Parses one text message: size, JSON, version, then the message itself.

@@ -8,7 +8,7 @@
 //!   game, both ratings and counts in one transaction. The game key is the room code and the
 //!   game's number in the room, so a repeated report cannot count a game twice; white is seat 0
 //!   (the side that moved first). Aborted games and games with the CPU never get here
-//!   ([`crate::pools::rated_end`]). Once written, each seat's change goes back to the room
+//!   ([`crate::rated_results::rated_end`]). Once written, each seat's change goes back to the room
 //!   ([`seat_ratings`]): the room's result shows it to both players.
 
 use crate::accounts::http::AccountsService;
@@ -17,7 +17,8 @@ use crate::error::RoomError;
 use crate::player_store::{
     PlayerStore, PlayerStoreError, RatedGame, Rating, RatingChange, RecordedGame,
 };
-use crate::pools::{PlayerIdentity, RatedResults, RatingsReport};
+use crate::pools::choice::PlayerIdentity;
+use crate::rated_results::{RatedResults, RatingsReport};
 use crate::ratings::{GameResult, RatedKind, PROVISIONAL_GAMES};
 use crate::store::SeatRating;
 use crate::time::TimeSource;
@@ -132,7 +133,10 @@ impl StoreRatedResults {
 }
 
 /// The store's form of a rated game's end; `None` when an account is not a store account.
-pub fn to_store_game(game: &crate::pools::RatedGame, finished_ms: i64) -> Option<RatedGame> {
+pub fn to_store_game(
+    game: &crate::rated_results::RatedGame,
+    finished_ms: i64,
+) -> Option<RatedGame> {
     let kind = rated_kind(&game.kind)?;
     let [white, black] = [&game.accounts[0], &game.accounts[1]].map(|a| a.parse::<i64>().ok());
     let result = match game.winner {
@@ -184,7 +188,7 @@ pub fn seat_ratings(recorded: &RecordedGame) -> [SeatRating; 2] {
 }
 
 impl RatedResults for StoreRatedResults {
-    fn record(&self, game: crate::pools::RatedGame, report: RatingsReport) {
+    fn record(&self, game: crate::rated_results::RatedGame, report: RatingsReport) {
         let finished_ms = i64::try_from(self.time.now_ms()).unwrap_or(i64::MAX);
         let Some(rated) = to_store_game(&game, finished_ms) else {
             tracing::warn!(room = %game.room, pool = %game.pool, "rated game with no store accounts: not recorded");
@@ -222,8 +226,8 @@ mod tests {
     use super::*;
     use crate::store::RoomCode;
 
-    fn ended(winner: Option<u8>, accounts: [&str; 2]) -> crate::pools::RatedGame {
-        crate::pools::RatedGame {
+    fn ended(winner: Option<u8>, accounts: [&str; 2]) -> crate::rated_results::RatedGame {
+        crate::rated_results::RatedGame {
             room: RoomCode::parse("K7Q2M9XRTDABCDEFGH1J").expect("code"),
             game_number: 3,
             pool: "turkish/rated".into(),
@@ -256,7 +260,7 @@ mod tests {
 
     #[test]
     fn every_pool_has_its_rated_kind() {
-        for pool in crate::pools::all_pools() {
+        for pool in crate::pools::choice::all_pools() {
             assert!(rated_kind(&pool.kind).is_some(), "{}", pool.kind);
         }
         assert_eq!(rated_kind("diamond"), Some(RatedKind::Diamond2));

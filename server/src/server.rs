@@ -99,9 +99,9 @@ pub async fn run_with_accounts(
         account_limits: Default::default(),
         sockets: TaskTracker::new(),
     });
-    tokio::spawn(crate::pools::run_waves(Arc::clone(&shared)));
+    tokio::spawn(crate::pools::waves::run_waves(Arc::clone(&shared)));
     #[cfg(feature = "redis")]
-    tokio::spawn(crate::pools::run_heartbeat(Arc::clone(&shared)));
+    tokio::spawn(crate::pools::waves::run_heartbeat(Arc::clone(&shared)));
     if let Some(mut notices) = notices {
         // Pairings made by another instance for players connected here.
         let weak = Arc::downgrade(&shared);
@@ -195,7 +195,7 @@ async fn shut_down(shared: &Shared, graceful: GracefulShutdown) {
     }
 }
 
-type Notices = tokio::sync::mpsc::UnboundedReceiver<(String, crate::pools::PoolNotice)>;
+type Notices = tokio::sync::mpsc::UnboundedReceiver<(String, crate::pools::choice::PoolNotice)>;
 
 #[cfg(feature = "redis")]
 async fn open_pools(config: &Config) -> std::io::Result<(Pools, Option<Notices>)> {

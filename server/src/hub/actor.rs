@@ -2,11 +2,11 @@
 //! compare-and-set save of the record, follows the store's events about the room (another
 //! instance's saves, presence, seats taken), and publishes a snapshot after every change.
 
-use super::registry::Registry;
+use super::command::{Action, Command, HubContext};
+use super::live::Registry;
+use super::schedule::{sleep_until, CpuDecision, HOUSEKEEPING, PRESENCE_TTL};
 use super::snapshot::{DeltaBase, Snapshot};
-use super::timers::{sleep_until, CpuDecision, HOUSEKEEPING, PRESENCE_TTL};
 use super::view::RoomFacts;
-use super::{Action, Command, HubContext};
 use crate::error::RoomError;
 use crate::lobby;
 use crate::play::{self, Game};
@@ -271,7 +271,9 @@ impl Hub {
                 Save::Saved(version) => {
                     self.kept_alive_at = now;
                     // Only the save that ended a rated game reports it: once, on one instance.
-                    if let Some(rated) = crate::pools::rated_end(&loaded.value, &record, now) {
+                    if let Some(rated) =
+                        crate::rated_results::rated_end(&loaded.value, &record, now)
+                    {
                         // The changes come back to this hub, which puts them in the result.
                         let tx = self.ratings_tx.clone();
                         let game_number = rated.game_number;

@@ -9,65 +9,24 @@
 //!
 //! - [`registry`]: the hubs of this instance, by room ([`Hubs`]), and a connection's
 //!   [`HubHandle`].
+//! - `command`: what a hub is asked ([`Action`]) and what it works with ([`HubContext`]).
+//! - `live`: the running hubs by room (a hub takes itself out when it stops).
 //! - `actor`: the hub's task — actions through compare-and-set saves, store events.
-//! - `timers`: what the lease holder runs — housekeeping, presence, takeover, flags, CPU moves.
+//! - `timers`: what the lease holder runs — housekeeping, presence, takeover, flags, CPU moves;
+//!   `schedule`: how often, how long leases and presence live, and the CPU's decisions.
 //! - [`snapshot`]: what a hub publishes to its connections (a whole room and its delta).
 //! - `view`: the `room` of a `state` message as typed structs (docs/protocol.md).
 
 mod actor;
+mod command;
+mod live;
 pub mod registry;
+mod schedule;
 pub mod snapshot;
 mod timers;
 mod view;
 
-use crate::config::Config;
-use crate::error::RoomError;
-use crate::store::RoomStore;
-use std::sync::Arc;
-use tokio::sync::oneshot;
-
+pub use command::{Action, Command, HubContext};
 pub use registry::{HubHandle, Hubs};
+pub use schedule::PRESENCE_TTL;
 pub use snapshot::{Delta, HistoryMark, Snapshot};
-pub use timers::PRESENCE_TTL;
-
-/// What a connection asks of the room.
-#[derive(Debug)]
-pub enum Action {
-    Join { nickname: String },
-    Resume,
-    StartCpu,
-    Move { text: String, ply: Option<usize> },
-    Resign,
-    Leave,
-    Rematch,
-    OfferDraw,
-    AnswerDraw { accept: bool },
-    Abort,
-    Undo,
-    Redo,
-}
-
-pub struct Command {
-    pub action: Action,
-    /// The hash of the sender's seat token (`None`: a spectator).
-    pub token_hash: Option<String>,
-    /// The sender's connection id (its presence entries).
-    pub conn: String,
-    pub reply: oneshot::Sender<Result<Option<u8>, RoomError>>,
-}
-
-/// What every hub of an instance works with: the store of the rooms and the instance's settings.
-pub struct HubContext {
-    pub store: Arc<dyn RoomStore>,
-    pub config: Config,
-}
-
-impl HubContext {
-    fn now(&self) -> u64 {
-        self.config.time.now_ms()
-    }
-
-    fn takeover_ms(&self) -> u64 {
-        self.config.takeover.as_millis() as u64
-    }
-}

@@ -4,12 +4,13 @@
 //! leases up.
 
 use super::actor::Hub;
-use super::{Action, Command, HubContext, Snapshot};
+use super::command::{Action, Command, HubContext};
+use super::live::{Entry, Registry};
+use super::snapshot::Snapshot;
 use crate::error::RoomError;
 use crate::store::RoomCode;
-use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot, watch};
 use tokio_util::task::TaskTracker;
@@ -49,20 +50,6 @@ pub struct Hubs {
     context: Arc<HubContext>,
     registry: Arc<Registry>,
     tasks: TaskTracker,
-}
-
-/// The running hubs; a hub takes itself out when it stops.
-#[derive(Default)]
-pub(super) struct Registry {
-    hubs: Mutex<HashMap<RoomCode, Entry>>,
-    next_id: AtomicU64,
-}
-
-struct Entry {
-    id: u64,
-    /// Weak: the hub stops when its last connection drops its handle.
-    commands: mpsc::WeakSender<Box<Command>>,
-    snapshots: watch::Receiver<Arc<Snapshot>>,
 }
 
 impl Hubs {
@@ -125,19 +112,5 @@ impl Hubs {
         tokio::time::timeout(within, self.tasks.wait())
             .await
             .is_ok()
-    }
-}
-
-impl Registry {
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<RoomCode, Entry>> {
-        self.hubs.lock().unwrap_or_else(|p| p.into_inner())
-    }
-
-    /// Takes the hub `id` of `code` out (a newer hub of the same room stays).
-    pub(super) fn remove(&self, code: &RoomCode, id: u64) {
-        let mut hubs = self.lock();
-        if hubs.get(code).is_some_and(|entry| entry.id == id) {
-            hubs.remove(code);
-        }
     }
 }

@@ -2,28 +2,10 @@
 //! to live), the takeover of dropped seats, clock flags, and the CPU's moves.
 
 use super::actor::Hub;
+use super::schedule::{CpuDecision, KEEP_ALIVE_MS, LEASE_TTL};
 use crate::error::RoomError;
 use crate::play;
 use crate::store::SeatKind;
-use std::time::Duration;
-
-/// How often the lease is renewed and presence reconciled.
-pub(super) const HOUSEKEEPING: Duration = Duration::from_secs(2);
-/// A lease outlives a missed renewal or two, and lapses within seconds of a crash.
-const LEASE_TTL: Duration = Duration::from_secs(6);
-/// A presence entry outlives two missed renewals (connections renew every 5 s).
-pub const PRESENCE_TTL: Duration = Duration::from_secs(15);
-/// How often the lease holder renews the time to live of a room with someone connected (the
-/// store's TTL is at most 30 min ahead: see `RoomRecord::ttl`).
-const KEEP_ALIVE_MS: u64 = 60_000;
-
-pub(super) struct CpuDecision {
-    /// The moves the CPU thought about (an undo may bring the same ply back with other moves).
-    moves: Vec<String>,
-    ply: usize,
-    seat: u8,
-    choice: Result<Option<String>, RoomError>,
-}
 
 impl Hub {
     /// Renews the lease, re-reads presence, and (holding the lease) writes it into the record.
@@ -219,12 +201,5 @@ impl Hub {
         if let Err(error) = result {
             tracing::debug!(room = %self.code, %error, "CPU move not applied");
         }
-    }
-}
-
-pub(super) async fn sleep_until(time: &crate::time::TimeSource, deadline: Option<u64>) {
-    match deadline {
-        Some(deadline) => time.sleep_until(deadline).await,
-        None => std::future::pending().await,
     }
 }

@@ -18,15 +18,20 @@
 //!   and renewed by the lease holder while someone is connected (so a room orphaned by a crash
 //!   goes too); the backend drops the room then (memory: a sweeper; Redis: PEXPIRE).
 
+pub mod draw_offers;
 pub mod memory;
 #[cfg(feature = "redis")]
 pub mod redis;
 
+pub use draw_offers::DrawOffers;
 use futures_util::stream::BoxStream;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::time::Duration;
 use thiserror::Error;
+
+/// The CPU's level in rooms (the seeds: "la CPU (nivel medio)").
+pub const CPU_LEVEL: &str = "medium";
 
 /// A room's code: 20 characters of Crockford's base32 carrying 100 bits of OS randomness (see
 /// `lobby`), said and typed without ambiguity: one case, no I, L, O or U. People see it in groups
@@ -263,7 +268,7 @@ pub struct RoomRecord {
     pub kind: RoomKind,
     /// Draw offers of a 2-player game (see `offers`).
     #[serde(default)]
-    pub offers: crate::offers::DrawOffers,
+    pub offers: DrawOffers,
     /// Moves taken back by undo, the next one to redo last (rooms against the CPU only).
     #[serde(default)]
     pub redo: Vec<String>,
@@ -391,7 +396,7 @@ impl RoomRecord {
                 cpu_level: Some(level),
                 ..
             } => level,
-            _ => crate::play::CPU_LEVEL,
+            _ => CPU_LEVEL,
         }
     }
 

@@ -4,7 +4,7 @@
 //! the server's CPU; then, on a second server whose waves never come, N players (at most 5,000)
 //! wait at once, for the server's memory per waiting player (its socket included).
 
-use crate::bench::{
+use super::harness::{
     cpu_ticks, receive, rss_kib, send, spawn_server, spawn_server_with, BenchArgs, BenchError,
     Socket,
 };
@@ -44,7 +44,7 @@ async fn until(socket: &mut Socket, kind: &str) -> Result<(), String> {
     }
 }
 
-pub async fn run(args: &BenchArgs) -> Result<(), BenchError> {
+pub(super) async fn run(args: &BenchArgs) -> Result<(), BenchError> {
     let players = args.pool_players;
     let (server, addr) = spawn_server(args)?;
     let pid = server.0.id();

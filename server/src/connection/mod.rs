@@ -4,33 +4,36 @@
 //!
 //! The connection keeps its seat token's hash (never the token, never logged) and finds its seat
 //! in every snapshot by it, so it follows its player through rematch rotations.
+//!
+//! Here the socket loop and the dispatch of client messages; `room` sits the connection in a
+//! room, `pooling` signs in and waits in a pool, `rate` limits how often it may act.
+
+mod pooling;
+mod rate;
+mod room;
+mod state;
+
+pub use room::REPLACED;
 
 use crate::clocks;
 use crate::error::RoomError;
-use crate::hub::{Action, HistoryMark, HubHandle, Snapshot, PRESENCE_TTL};
-use crate::pools::{PlayerIdentity, PoolNotice, Ticket};
+use crate::hub::{Action, Snapshot};
+use crate::pools::choice::PlayerIdentity;
 use crate::protocol::{self, ClientMessage, ServerMessage};
 use crate::shared::Shared;
-use crate::store::{RoomCode, RoomEvent, SeatKind};
+use crate::store::{RoomCode, SeatKind};
 use crate::{cpu_rooms, lobby};
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
+use pooling::next_notice;
+use rate::{
+    Limited, RateLimit, DRAW_OFFERS_PER_SECOND, DRAW_OFFER_BURST, POOL_JOINS_PER_SECOND,
+    POOL_JOIN_BURST,
+};
+use room::{create_cpu_room, create_room};
+use state::{Connection, Membership, PoolWait};
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::mpsc;
-use tokio::time::Instant;
 
-/// Pool joins a connection may make: one every 2 s on average, bursts of 5.
-const POOL_JOINS_PER_SECOND: f64 = 0.5;
-const POOL_JOIN_BURST: f64 = 5.0;
-/// Draw offers a connection may make: one every 5 s on average, bursts of 3.
-const DRAW_OFFERS_PER_SECOND: f64 = 0.2;
-const DRAW_OFFER_BURST: f64 = 3.0;
-/// The actions limited per connection and per account.
-#[derive(Clone, Copy)]
-enum Limited {
-    PoolJoin,
-    DrawOffer,
-}
 /// How long `pool_leave` waits for the room of a pairing a wave has just made.
 const PAIRING_PATIENCE: Duration = Duration::from_secs(2);
 /// A seat's presence is renewed this often (its entry lives `PRESENCE_TTL`).
@@ -39,8 +42,6 @@ const PRESENCE_RENEWAL: Duration = Duration::from_secs(5);
 const SEND_TIMEOUT: Duration = Duration::from_secs(10);
 /// Close code "policy violation" (RFC 6455).
 const POLICY_VIOLATION: u16 = 1008;
-/// Close code of a connection whose seat a newer connection took (`replaced`): private use range.
-pub const REPLACED: u16 = 4000;
 /// Close code of the sockets a shutting-down server closes ("going away", RFC 6455): the room is
 /// stored, and the client may resume its seat on this or another instance.
 pub const SHUTTING_DOWN: u16 = 1001;
@@ -48,82 +49,6 @@ pub const SHUTTING_DOWN: u16 = 1001;
 pub const SHUTTING_DOWN_REASON: &str = "server shutting down";
 /// How long a closing connection keeps reading for the peer's Close frame.
 const CLOSE_LINGER: Duration = Duration::from_secs(1);
-
-/// Per-connection token bucket.
-struct RateLimit {
-    tokens: f64,
-    last: Instant,
-    per_second: f64,
-    burst: f64,
-}
-
-impl RateLimit {
-    fn new(per_second: f64, burst: f64) -> RateLimit {
-        RateLimit {
-            tokens: burst,
-            last: Instant::now(),
-            per_second,
-            burst,
-        }
-    }
-
-    fn take(&mut self) -> bool {
-        let now = Instant::now();
-        let refill = now.duration_since(self.last).as_secs_f64() * self.per_second;
-        self.tokens = (self.tokens + refill).min(self.burst);
-        self.last = now;
-        if self.tokens >= 1.0 {
-            self.tokens -= 1.0;
-            true
-        } else {
-            false
-        }
-    }
-}
-
-/// The pool a connection waits in.
-struct PoolWait {
-    ticket: Ticket,
-    notices: mpsc::UnboundedReceiver<PoolNotice>,
-    /// The seat token of the room a pairing will make (the pool keeps only its hash).
-    token: String,
-}
-
-/// The room a connection is in.
-struct Membership {
-    code: RoomCode,
-    hub: HubHandle,
-    /// Hash of the seat token (`None`: a spectator).
-    token_hash: Option<String>,
-    /// The seat whose presence this connection keeps.
-    present_seat: Option<u8>,
-    /// The game and history this client holds in full (a `Delta` that it completes is enough).
-    holds: Option<HistoryMark>,
-}
-
-struct Connection {
-    shared: Arc<Shared>,
-    socket: WebSocket,
-    /// Random id, names this connection's presence entries.
-    id: String,
-    room: Option<Membership>,
-    rate: RateLimit,
-    /// Protocol errors so far; at `max_strikes` the connection is closed.
-    strikes: u32,
-    /// Set when the connection must end (cut off, or the client is gone).
-    closing: bool,
-    /// Who the player is to the pools (a guest until `sign_in`).
-    identity: PlayerIdentity,
-    /// The session token a `sign_in` proved (checked again at every pool join). Never logged.
-    #[cfg_attr(not(feature = "accounts"), allow(dead_code))]
-    session: Option<String>,
-    /// The pool the connection waits in, and where its pairing is told.
-    pool: Option<PoolWait>,
-    /// Pool joins are rate-limited on their own (each one costs a wave's work) …
-    pool_joins: RateLimit,
-    /// … and so are draw offers (each one is shown to the opponent).
-    draw_offers: RateLimit,
-}
 
 /// Serves one socket until it closes or the server shuts down.
 /// `_permit` keeps the socket counted under `max_connections` while it is open.
@@ -436,72 +361,6 @@ impl Connection {
         }
     }
 
-    /// `sign_in`: the session token's account becomes the connection's identity.
-    #[cfg(feature = "accounts")]
-    async fn sign_in(&mut self, session: String) -> Result<(), RoomError> {
-        if self.pool.is_some() {
-            return Err(RoomError::AlreadyInPool);
-        }
-        let accounts = self.shared.accounts.clone().ok_or(RoomError::NoAccounts)?;
-        let signed_in = match crate::rated_play::sign_in(&accounts, &session).await {
-            Ok(signed_in) => signed_in,
-            Err(error) => {
-                // A refused token leaves the connection a guest (not the previous account).
-                if matches!(error, RoomError::BadSession) {
-                    self.session = None;
-                    self.identity = PlayerIdentity::guest(&self.id);
-                }
-                return Err(error);
-            }
-        };
-        let account = signed_in.account.id;
-        self.identity = PlayerIdentity {
-            player: crate::rated_play::player_key(account),
-            account: Some(account.0.to_string()),
-            rating: crate::pools::DEFAULT_RATING,
-        };
-        self.session = Some(session);
-        let ratings = serde_json::to_value(&signed_in.ratings).unwrap_or_default();
-        self.send(protocol::encode(&ServerMessage::SignedIn {
-            account: account.0,
-            name: &signed_in.account.display_name,
-            ratings,
-        }))
-        .await;
-        Ok(())
-    }
-
-    #[cfg(not(feature = "accounts"))]
-    async fn sign_in(&mut self, _session: String) -> Result<(), RoomError> {
-        Err(RoomError::NoAccounts)
-    }
-
-    /// Before a pool join: a signed-in connection's session is checked again and its rating in
-    /// the pool's game kind read (a session signed out since makes the connection a guest).
-    #[cfg(feature = "accounts")]
-    async fn refresh_identity(&mut self, pool_kind: &str) -> Result<(), RoomError> {
-        let (Some(session), Some(accounts)) = (&self.session, &self.shared.accounts) else {
-            return Ok(());
-        };
-        match crate::rated_play::identity(accounts, session, pool_kind).await {
-            Ok(identity) => {
-                self.identity = identity;
-                Ok(())
-            }
-            Err(RoomError::BadSession) => {
-                self.session = None;
-                self.identity = PlayerIdentity::guest(&self.id);
-                Err(RoomError::BadSession)
-            }
-            Err(error) => Err(error),
-        }
-    }
-
-    #[cfg(not(feature = "accounts"))]
-    async fn refresh_identity(&mut self, _pool_kind: &str) -> Result<(), RoomError> {
-        Ok(())
-    }
-
     /// Takes a token for `action` from the connection's bucket and, signed in, the account's
     /// (shared by all its sockets on this instance); `rate_limited` when either is empty.
     fn limit(&mut self, action: Limited) -> Result<(), RoomError> {
@@ -528,263 +387,4 @@ impl Connection {
             None => Ok(()),
         }
     }
-
-    /// A pairing (or the CPU standing in): `paired`, then the connection sits in the room.
-    async fn on_pool_notice(&mut self, notice: Option<PoolNotice>) {
-        let Some(wait) = self.pool.take() else {
-            return;
-        };
-        let Some(PoolNotice::Paired {
-            code,
-            opponent,
-            rated,
-        }) = notice
-        else {
-            return;
-        };
-        let token = wait.token;
-        self.send(protocol::encode(&ServerMessage::Paired {
-            code: code.as_str(),
-            opponent: &opponent,
-            rated,
-        }))
-        .await;
-        let hash = lobby::hash_token(&token);
-        if let Err(error) = self.enter(code, Some((token, hash)), Action::Resume).await {
-            self.refuse(error).await;
-        }
-    }
-
-    /// Sits in a room: `action` (join or resume) through the room's hub, then `joined`.
-    async fn enter(
-        &mut self,
-        code: RoomCode,
-        token: Option<(String, String)>,
-        action: Action,
-    ) -> Result<(), RoomError> {
-        let hub = self.shared.hubs.open(&code);
-        let hash = token.as_ref().map(|(_, hash)| hash.clone());
-        let seat = hub
-            .act(action, hash.clone(), &self.id)
-            .await?
-            .ok_or(RoomError::Busy)?;
-        if let Some((token, _)) = &token {
-            self.send(protocol::encode(&ServerMessage::Joined {
-                code: code.as_str(),
-                seat,
-                token,
-            }))
-            .await;
-        }
-        self.attach(code, hub, hash, Some(seat)).await;
-        Ok(())
-    }
-
-    async fn attach(
-        &mut self,
-        code: RoomCode,
-        hub: HubHandle,
-        token_hash: Option<String>,
-        present_seat: Option<u8>,
-    ) {
-        let mut member = Membership {
-            code,
-            hub,
-            token_hash,
-            present_seat,
-            holds: None,
-        };
-        let snapshot = Arc::clone(&member.hub.snapshots.borrow_and_update());
-        self.room = Some(member);
-        if snapshot.version > 0 || snapshot.gone {
-            self.push_state(snapshot).await;
-        }
-    }
-
-    async fn act(&mut self, action: Action) -> Result<(), RoomError> {
-        let member = self.room.as_ref().ok_or(RoomError::NotInRoom)?;
-        let hash = member.token_hash.clone().ok_or(RoomError::NotSeated)?;
-        member.hub.act(action, Some(hash), &self.id).await?;
-        Ok(())
-    }
-
-    async fn push_state(&mut self, snapshot: Arc<Snapshot>) {
-        if snapshot.gone {
-            return self.room_closed().await;
-        }
-        if self.replaced_in(&snapshot) {
-            return self.replaced().await;
-        }
-        let Some(room) = snapshot.room.as_deref() else {
-            return;
-        };
-        let Some(member) = self.room.as_mut() else {
-            return;
-        };
-        let you = member.token_hash.as_deref().and_then(|hash| {
-            snapshot
-                .seat_hashes
-                .iter()
-                .position(|h| h.as_deref() == Some(hash))
-                .map(|i| i as u8)
-        });
-        let moved = member.token_hash.is_some() && you != member.present_seat;
-        let room = snapshot.delta_for(member.holds.as_ref()).unwrap_or(room);
-        member.holds = snapshot.mark.clone();
-        let text = protocol::encode(&ServerMessage::State { you, room });
-        if moved {
-            // A rematch moved the player: the presence entry follows.
-            let old = member.present_seat;
-            member.present_seat = you;
-            let code = member.code.clone();
-            let store = &self.shared.store;
-            if let Some(old) = old {
-                let _ = store.clear_presence(&code, old, &self.id).await;
-            }
-            if let Some(seat) = you {
-                let _ = store
-                    .set_presence(&code, seat, &self.id, PRESENCE_TTL)
-                    .await;
-            }
-            let _ = store.publish(&code, &RoomEvent::Presence).await;
-        }
-        self.send(text).await;
-    }
-
-    /// Whether a newer connection took this connection's seat (same token).
-    fn replaced_in(&self, snapshot: &Snapshot) -> bool {
-        let Some(hash) = self.room.as_ref().and_then(|m| m.token_hash.as_deref()) else {
-            return false;
-        };
-        snapshot
-            .holders
-            .iter()
-            .any(|(held, conn)| held == hash && *conn != self.id)
-    }
-
-    /// Says `replaced` and closes: the seat is played from the newer connection.
-    async fn replaced(&mut self) {
-        let Some(member) = self.room.take() else {
-            return;
-        };
-        self.send(protocol::encode(&ServerMessage::Replaced {
-            code: member.code.as_str(),
-        }))
-        .await;
-        let frame = CloseFrame {
-            code: REPLACED,
-            reason: "seat taken by a newer connection".into(),
-        };
-        let _ = self.socket.send(Message::Close(Some(frame))).await;
-        // Its presence entry, if any is left, goes; the newer connection's stays.
-        if let Some(seat) = member.present_seat {
-            let _ = self
-                .shared
-                .store
-                .clear_presence(&member.code, seat, &self.id)
-                .await;
-        }
-        self.closing = true;
-    }
-
-    async fn renew_presence(&mut self) {
-        if let Some(Membership {
-            code,
-            present_seat: Some(seat),
-            ..
-        }) = &self.room
-        {
-            let _ = self
-                .shared
-                .store
-                .set_presence(code, *seat, &self.id, PRESENCE_TTL)
-                .await;
-        }
-    }
-
-    async fn room_closed(&mut self) {
-        if let Some(member) = self.room.take() {
-            self.send(protocol::encode(&ServerMessage::Closed {
-                code: member.code.as_str(),
-            }))
-            .await;
-        }
-    }
-
-    /// Leaves the room's hub; the seat shows as disconnected at once.
-    async fn detach(&mut self) {
-        let Some(member) = self.room.take() else {
-            return;
-        };
-        if let Some(seat) = member.present_seat {
-            let store = &self.shared.store;
-            let _ = store.clear_presence(&member.code, seat, &self.id).await;
-            let _ = store.publish(&member.code, &RoomEvent::Presence).await;
-        }
-    }
-}
-
-/// The pool's notices, or never when the connection waits in no pool.
-async fn next_notice(pool: &mut Option<PoolWait>) -> Option<PoolNotice> {
-    match pool {
-        Some(wait) => wait.notices.recv().await,
-        None => std::future::pending().await,
-    }
-}
-
-/// Stores a started room against the CPU with its player seated; returns its code.
-async fn create_cpu_room(
-    shared: &Shared,
-    game: crate::store::GameChoice,
-    level: String,
-    seat: Option<u8>,
-    nickname: String,
-    hash: &str,
-) -> Result<RoomCode, RoomError> {
-    let now = shared.config.time.now_ms();
-    for _ in 0..3 {
-        let code = lobby::new_code();
-        let (record, _) = cpu_rooms::new_room(
-            code.clone(),
-            game.clone(),
-            level.clone(),
-            seat,
-            nickname.clone(),
-            hash.to_string(),
-            now,
-        )?;
-        if shared.store.create(&code, &record, record.ttl(now)).await? {
-            tracing::info!(room = %code, game = %record.game.kind, level = %level, "room against the CPU created");
-            return Ok(code);
-        }
-    }
-    Err(RoomError::Busy)
-}
-
-/// Stores a new room with its creator seated; returns its code.
-async fn create_room(
-    shared: &Shared,
-    game: crate::store::GameChoice,
-    clock: Option<crate::store::ClockSettings>,
-    nickname: String,
-    hash: &str,
-) -> Result<RoomCode, RoomError> {
-    let now = shared.config.time.now_ms();
-    // 96 random bits do not meet twice in practice; a few tries cover a broken generator.
-    for _ in 0..3 {
-        let code = lobby::new_code();
-        let (record, _) = lobby::new_room(
-            code.clone(),
-            game.clone(),
-            clock,
-            nickname.clone(),
-            hash.to_string(),
-            now,
-        )?;
-        if shared.store.create(&code, &record, record.ttl(now)).await? {
-            tracing::info!(room = %code, game = %record.game.kind, players = record.game.players, "room created");
-            return Ok(code);
-        }
-    }
-    Err(RoomError::Busy)
 }

@@ -2,85 +2,27 @@
 //! blocking threads. WAL journal with `synchronous = FULL`: a committed rated game survives a
 //! crash of the process or the machine; an interrupted one leaves nothing.
 
+mod rows;
+mod schema;
+
+pub use schema::MIGRATIONS;
+
 use super::{
     clamp_limit, sql, tallies, GameSummary, HistoryPoint, MidUpdateHook, PendingSignIn,
     PlayerStore, PlayerStoreError, RankingEntry, RatedGame, Rating, RatingChange, RecordedGame,
     Session, StoreResult,
 };
 use crate::accounts::{Account, AccountId};
-use crate::ratings::{self, GameResult, RatedKind, Standing};
+use crate::ratings::{self, RatedKind, Standing};
 use async_trait::async_trait;
+use rows::{kind_of, ranking_row, rating_row, result_of};
 use rusqlite::{params, Connection, OptionalExtension, TransactionBehavior};
+use schema::migrate;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 /// The file under `--data DIR`.
 pub const FILE_NAME: &str = "players.sqlite3";
-
-/// The schema, one step per migration (applied in order, each once).
-pub const MIGRATIONS: &[&str] = &[
-    "
-CREATE TABLE accounts (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    issuer TEXT NOT NULL,
-    subject TEXT NOT NULL,
-    display_name TEXT NOT NULL,
-    created_ms INTEGER NOT NULL,
-    UNIQUE (issuer, subject)
-);
-CREATE TABLE sessions (
-    token_hash TEXT PRIMARY KEY,
-    account_id INTEGER NOT NULL REFERENCES accounts(id),
-    created_ms INTEGER NOT NULL,
-    expires_ms INTEGER NOT NULL,
-    revoked_ms INTEGER
-);
-CREATE INDEX sessions_account ON sessions(account_id);
-CREATE TABLE used_nonces (
-    nonce_hash TEXT PRIMARY KEY,
-    expires_ms INTEGER NOT NULL
-);
-CREATE TABLE ratings (
-    account_id INTEGER NOT NULL REFERENCES accounts(id),
-    kind TEXT NOT NULL,
-    rating REAL NOT NULL,
-    games INTEGER NOT NULL,
-    wins INTEGER NOT NULL,
-    draws INTEGER NOT NULL,
-    losses INTEGER NOT NULL,
-    PRIMARY KEY (account_id, kind)
-);
-CREATE INDEX ratings_rank ON ratings(kind, rating DESC);
-CREATE TABLE rated_games (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    game_key TEXT NOT NULL UNIQUE,
-    kind TEXT NOT NULL,
-    white_id INTEGER NOT NULL REFERENCES accounts(id),
-    black_id INTEGER NOT NULL REFERENCES accounts(id),
-    result TEXT NOT NULL,
-    pdn TEXT NOT NULL,
-    white_before REAL NOT NULL,
-    white_after REAL NOT NULL,
-    black_before REAL NOT NULL,
-    black_after REAL NOT NULL,
-    finished_ms INTEGER NOT NULL
-);
-CREATE INDEX rated_games_white ON rated_games(white_id, id);
-CREATE INDEX rated_games_black ON rated_games(black_id, id);
-",
-    "
--- Sign-ins under way (server redirect): shared by every instance, so the provider's callback
--- may reach any of them. Keyed by the SHA-256 of the OAuth state.
-CREATE TABLE pending_sign_ins (
-    state_hash TEXT PRIMARY KEY,
-    pkce_verifier TEXT NOT NULL,
-    nonce TEXT NOT NULL,
-    return_to TEXT NOT NULL,
-    display_name TEXT,
-    expires_ms INTEGER NOT NULL
-);
-",
-];
 
 pub struct SqliteStore {
     connection: Arc<Mutex<Connection>>,
@@ -151,80 +93,6 @@ impl SqliteStore {
         .await
         .map_err(|error| PlayerStoreError::Backend(error.to_string()))?
     }
-}
-
-fn migrate(connection: &mut Connection) -> StoreResult<()> {
-    let failed = |error: rusqlite::Error| PlayerStoreError::Migration(error.to_string());
-    let transaction = connection
-        .transaction_with_behavior(TransactionBehavior::Immediate)
-        .map_err(failed)?;
-    transaction
-        .execute_batch("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY)")
-        .map_err(failed)?;
-    let done: i64 = transaction
-        .query_row(
-            "SELECT COALESCE(MAX(version), 0) FROM schema_migrations",
-            [],
-            |row| row.get(0),
-        )
-        .map_err(failed)?;
-    if done > MIGRATIONS.len() as i64 {
-        return Err(PlayerStoreError::Migration(format!(
-            "the database is at schema version {done}, newer than this server's {}",
-            MIGRATIONS.len()
-        )));
-    }
-    for (index, step) in MIGRATIONS.iter().enumerate().skip(done as usize) {
-        transaction.execute_batch(step).map_err(failed)?;
-        transaction
-            .execute(
-                "INSERT INTO schema_migrations (version) VALUES (?1)",
-                [index as i64 + 1],
-            )
-            .map_err(failed)?;
-    }
-    transaction.commit().map_err(failed)
-}
-
-fn kind_of(text: String) -> rusqlite::Result<RatedKind> {
-    text.parse::<RatedKind>().map_err(|error| {
-        rusqlite::Error::FromSqlConversionFailure(0, rusqlite::types::Type::Text, Box::new(error))
-    })
-}
-
-fn result_of(text: String) -> rusqlite::Result<GameResult> {
-    GameResult::from_key(&text).ok_or_else(|| {
-        rusqlite::Error::FromSqlConversionFailure(
-            6,
-            rusqlite::types::Type::Text,
-            format!("unknown game result {text:?}").into(),
-        )
-    })
-}
-
-fn rating_row(kind: RatedKind, row: &rusqlite::Row<'_>, first: usize) -> rusqlite::Result<Rating> {
-    let games: u32 = row.get(first + 1)?;
-    Ok(Rating {
-        kind,
-        rating: row.get(first)?,
-        games,
-        wins: row.get(first + 2)?,
-        draws: row.get(first + 3)?,
-        losses: row.get(first + 4)?,
-        provisional: games < ratings::PROVISIONAL_GAMES,
-    })
-}
-
-fn ranking_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<RankingEntry> {
-    let games: u32 = row.get(3)?;
-    Ok(RankingEntry {
-        account: AccountId(row.get(0)?),
-        display_name: row.get(1)?,
-        rating: row.get(2)?,
-        games,
-        place: row.get(4)?,
-        provisional: games < ratings::PROVISIONAL_GAMES,
-    })
 }
 
 fn standing(
@@ -683,58 +551,5 @@ impl PlayerStore for SqliteStore {
                 .map_err(backend)
         })
         .await
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[tokio::test]
-    async fn a_database_of_an_older_schema_is_migrated_in_place() {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let path = dir.path().join(FILE_NAME);
-        {
-            // The file as the first release left it: schema 1 and an account.
-            let connection = Connection::open(&path).expect("open");
-            connection.execute_batch(MIGRATIONS[0]).expect("schema 1");
-            connection
-                .execute_batch(
-                    "CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY); \
-                     INSERT INTO schema_migrations VALUES (1); \
-                     INSERT INTO accounts (issuer, subject, display_name, created_ms) \
-                     VALUES ('https://issuer.test', 'ana', 'Ana', 0);",
-                )
-                .expect("data");
-        }
-        let store = SqliteStore::open_file(&path).await.expect("migrates");
-        let ana = store
-            .sign_in("https://issuer.test", "ana", "other", 1)
-            .await
-            .expect("sign in");
-        assert_eq!(
-            ana.display_name, "Ana",
-            "the account survived the migration"
-        );
-        let pending = PendingSignIn {
-            pkce_verifier: "v".into(),
-            nonce: "n".into(),
-            return_to: "web".into(),
-            display_name: None,
-            expires_ms: 10,
-        };
-        store
-            .put_pending_sign_in("s", &pending, 0)
-            .await
-            .expect("the new table is there");
-        let versions: Vec<i64> = {
-            let connection = Connection::open(&path).expect("open");
-            let mut statement = connection
-                .prepare("SELECT version FROM schema_migrations ORDER BY version")
-                .expect("prepare");
-            let rows = statement.query_map([], |row| row.get(0)).expect("query");
-            rows.collect::<Result<_, _>>().expect("rows")
-        };
-        assert_eq!(versions, [1, 2]);
     }
 }

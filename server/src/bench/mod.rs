@@ -1,0 +1,26 @@
+//! `damas-server bench`: a load generator on loopback. It starts a `damas-server` child (this same
+//! binary; in-memory store, or `--redis URL`), opens N rooms of English checkers with 2 clients
+//! each, and has every client play legal moves (picked from the server's own list) after a think
+//! time, rematching at each game's end. It reports the ramp-up (opening the rooms, which may
+//! saturate the machine by itself) and the steady state apart: for the ramp-up the time to open,
+//! each room's opening time at p50/p99 and the server's CPU; for the measured window (after the
+//! ramp-up and a warm-up) moves/s, games finished within it, the move round trip (send → every
+//! client of the room has the new state) at p50/p99, and the server's RSS and CPU.
+//!
+//! A benchmark, not a test: figures go to docs/performance.md with the command that made them.
+//!
+//! `--pool-players N` runs the pairing pools' benchmark instead (see `pools`).
+
+mod harness;
+mod pools;
+mod rooms;
+
+pub use harness::{BenchArgs, BenchError};
+
+/// Runs the benchmark `args` ask for.
+pub async fn run(args: BenchArgs) -> Result<(), BenchError> {
+    if args.pool_players > 0 {
+        return pools::run(&args).await;
+    }
+    rooms::run(args).await
+}
