@@ -30,8 +30,20 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 0)]
     pub open_rate: u32,
     /// Run the server on Redis at this URL instead of memory.
-    #[arg(long, value_name = "URL")]
+    #[arg(long, value_name = "URL", conflicts_with = "redis_cluster")]
     pub redis: Option<String>,
+    /// Run the server on a Redis Cluster reached through these nodes (comma-separated), as
+    /// `damas-server --redis-cluster`.
+    #[arg(long, value_name = "URL,URL,…", value_delimiter = ',')]
+    pub redis_cluster: Vec<String>,
+    /// Server instances sharing the store (2 or more need `--redis` or `--redis-cluster`). The
+    /// two seats of a room are on different instances whenever there are two or more.
+    #[arg(long, default_value_t = 1)]
+    pub instances: usize,
+    /// Seconds after the measured window with every room open and nobody moving: the Redis calls
+    /// of idle rooms (their housekeeping alone).
+    #[arg(long, default_value_t = 0)]
+    pub idle_secs: u64,
     /// Use a server already running at this address (host:port) instead of starting one; its
     /// RSS and CPU are read from `--server-pid` if given.
     #[arg(long)]
@@ -48,14 +60,109 @@ pub struct BenchArgs {
     pub pool_seconds: u64,
 }
 
+/// Instances at most (each is a process with its own runtime on this machine).
+pub const MAX_INSTANCES: usize = 16;
+
 #[derive(Debug, thiserror::Error)]
 pub enum BenchError {
+    #[error("--instances must be between 1 and {MAX_INSTANCES}, not {0}")]
+    Instances(usize),
+    #[error("--instances {0} needs a shared store: --redis URL or --redis-cluster URL,URL,…")]
+    InstancesNeedRedis(usize),
+    #[error("--instances and --redis-cluster start their own servers: not with --addr")]
+    InstancesWithAddr,
+    #[error("{0:?} is not a Redis URL (redis://HOST:PORT)")]
+    RedisUrl(String),
+    #[error("--redis-cluster needs at least one node URL")]
+    NoClusterNode,
+    #[error("the pool benchmark runs one instance")]
+    PoolInstances,
+    #[error("this damas-server was built without Redis support (cargo feature `redis`)")]
+    NoRedis,
+    #[error("redis calls: {0}")]
+    RedisCalls(String),
     #[error("cannot start the server: {0}")]
     Spawn(std::io::Error),
     #[error("the server did not say where it listens")]
     NoAddress,
     #[error("room {0}: {1}")]
     Room(usize, String),
+}
+
+/// Where the servers keep rooms.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BenchStore {
+    Memory,
+    Redis(String),
+    Cluster(Vec<String>),
+}
+
+impl BenchStore {
+    /// What the start line calls it.
+    pub fn name(&self) -> &'static str {
+        match self {
+            BenchStore::Memory => "memory",
+            BenchStore::Redis(_) => "redis",
+            BenchStore::Cluster(_) => "redis cluster",
+        }
+    }
+
+    /// The servers' arguments for it.
+    fn server_args(&self) -> Vec<String> {
+        match self {
+            BenchStore::Memory => Vec::new(),
+            BenchStore::Redis(url) => vec!["--redis".into(), url.clone()],
+            BenchStore::Cluster(nodes) => vec!["--redis-cluster".into(), nodes.join(",")],
+        }
+    }
+}
+
+/// A Redis URL as the bench takes it: `redis://` and a host (no check that anything listens).
+fn redis_url(url: &str) -> Result<String, BenchError> {
+    let url = url.trim();
+    let host = url
+        .strip_prefix("redis://")
+        .map(|rest| rest.split(['/', '?']).next().unwrap_or_default())
+        .map(|authority| authority.rsplit('@').next().unwrap_or_default())
+        .unwrap_or_default();
+    if host.is_empty() || host.starts_with(':') || host.contains(char::is_whitespace) {
+        return Err(BenchError::RedisUrl(url.to_string()));
+    }
+    Ok(url.to_string())
+}
+
+impl BenchArgs {
+    /// The arguments checked together: the store the servers use.
+    pub fn validate(&self) -> Result<BenchStore, BenchError> {
+        if self.instances == 0 || self.instances > MAX_INSTANCES {
+            return Err(BenchError::Instances(self.instances));
+        }
+        let store = match (&self.redis, self.redis_cluster.as_slice()) {
+            (Some(url), _) => BenchStore::Redis(redis_url(url)?),
+            (None, []) => BenchStore::Memory,
+            (None, nodes) => {
+                let nodes = nodes
+                    .iter()
+                    .filter(|node| !node.trim().is_empty())
+                    .map(|node| redis_url(node))
+                    .collect::<Result<Vec<_>, _>>()?;
+                if nodes.is_empty() {
+                    return Err(BenchError::NoClusterNode);
+                }
+                BenchStore::Cluster(nodes)
+            }
+        };
+        if self.instances > 1 && store == BenchStore::Memory {
+            return Err(BenchError::InstancesNeedRedis(self.instances));
+        }
+        if self.addr.is_some() && (self.instances > 1 || !self.redis_cluster.is_empty()) {
+            return Err(BenchError::InstancesWithAddr);
+        }
+        if self.pool_players > 0 && self.instances > 1 {
+            return Err(BenchError::PoolInstances);
+        }
+        Ok(store)
+    }
 }
 
 pub(super) struct ServerChild(pub(super) Child);
@@ -84,9 +191,7 @@ pub(super) fn spawn_server_with(
         .env("RUST_LOG", "warn")
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit());
-    if let Some(url) = &args.redis {
-        command.args(["--redis", url]);
-    }
+    command.args(args.validate()?.server_args());
     let mut child = ServerChild(command.spawn().map_err(BenchError::Spawn)?);
     let stdout = child.0.stdout.take().ok_or(BenchError::NoAddress)?;
     let mut line = String::new();

@@ -9,16 +9,26 @@
 //!
 //! A benchmark, not a test: figures go to docs/performance.md with the command that made them.
 //!
+//! `--redis URL` or `--redis-cluster URL,URL,…` puts the rooms in Redis; `--instances N` starts N
+//! servers on that store and puts the two seats of each room on different instances (every move
+//! then crosses instances through the store's events). With Redis, the calls every master ran in
+//! the measured window (`INFO commandstats` before and after, summed over a Cluster's masters) are
+//! printed in total, per room and by command; `--idle-secs S` adds a window with every room open
+//! and nobody moving, for what idle rooms cost.
+//!
 //! `--pool-players N` runs the pairing pools' benchmark instead (see `pools`).
 
 mod harness;
 mod pools;
+#[cfg(feature = "redis")]
+pub mod redis_calls;
 mod rooms;
 
-pub use harness::{BenchArgs, BenchError};
+pub use harness::{BenchArgs, BenchError, BenchStore, MAX_INSTANCES};
 
 /// Runs the benchmark `args` ask for.
 pub async fn run(args: BenchArgs) -> Result<(), BenchError> {
+    args.validate()?;
     if args.pool_players > 0 {
         return pools::run(&args).await;
     }

@@ -1,7 +1,7 @@
 //! The room load: N rooms of English checkers, 2 clients each, playing legal moves.
 
 use super::harness::{
-    cpu_ticks, receive, rss_kib, send, spawn_server, BenchArgs, BenchError, Socket,
+    cpu_ticks, receive, rss_kib, send, spawn_server, BenchArgs, BenchError, BenchStore, Socket,
 };
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -18,7 +18,9 @@ enum Phase {
     WarmUp = 1,
     /// The measured window: the steady state.
     Measured = 2,
-    Done = 3,
+    /// Every room open, nobody moving (`--idle-secs`).
+    Idle = 3,
+    Done = 4,
 }
 
 /// The run's current phase, shared by every room.
@@ -36,6 +38,7 @@ impl PhaseClock {
             0 => Phase::RampUp,
             1 => Phase::WarmUp,
             2 => Phase::Measured,
+            3 => Phase::Idle,
             _ => Phase::Done,
         }
     }
@@ -56,8 +59,8 @@ struct Tally {
     round_trips: Vec<u32>,
     /// Each room's opening (create + join) in microseconds.
     openings: Vec<u32>,
-    /// By phase (ramp-up, warm-up, measured).
-    counts: [Counts; 3],
+    /// By phase (ramp-up, warm-up, measured, idle).
+    counts: [Counts; 4],
 }
 
 impl Tally {
@@ -98,30 +101,133 @@ fn quantile_ms(sorted: &[u32], q: f64) -> f64 {
     f64::from(sorted[index]) / 1000.0
 }
 
-pub(super) async fn run(args: BenchArgs) -> Result<(), BenchError> {
-    let mut child = None;
-    let (addr, pid) = match &args.addr {
-        Some(addr) => (addr.clone(), args.server_pid),
-        None => {
-            let (server, addr) = spawn_server(&args)?;
-            let pid = server.0.id();
-            child = Some(server);
-            (addr, Some(pid))
+/// The servers of a run: their addresses and, where known, their pids.
+struct Servers {
+    addrs: Vec<String>,
+    pids: Vec<u32>,
+    _children: Vec<super::harness::ServerChild>,
+}
+
+impl Servers {
+    fn start(args: &BenchArgs) -> Result<Servers, BenchError> {
+        if let Some(addr) = &args.addr {
+            return Ok(Servers {
+                addrs: vec![addr.clone()],
+                pids: args.server_pid.into_iter().collect(),
+                _children: Vec::new(),
+            });
         }
-    };
-    let url = format!("ws://{addr}/ws");
+        let mut servers = Servers {
+            addrs: Vec::new(),
+            pids: Vec::new(),
+            _children: Vec::new(),
+        };
+        for _ in 0..args.instances {
+            let (child, addr) = spawn_server(args)?;
+            servers.pids.push(child.0.id());
+            servers.addrs.push(addr);
+            servers._children.push(child);
+        }
+        Ok(servers)
+    }
+
+    /// The servers' RSS summed, KiB (none if a pid is unknown or unreadable).
+    fn rss_kib(&self) -> Option<u64> {
+        self.sum(rss_kib)
+    }
+
+    /// The servers' CPU ticks summed.
+    fn cpu_ticks(&self) -> Option<u64> {
+        self.sum(cpu_ticks)
+    }
+
+    fn sum(&self, read: fn(u32) -> Option<u64>) -> Option<u64> {
+        if self.pids.len() != self.addrs.len() {
+            return None;
+        }
+        self.pids.iter().map(|pid| read(*pid)).sum()
+    }
+}
+
+/// Counts the Redis calls of a window (nothing for the memory store).
+struct CallCounter {
+    #[cfg(feature = "redis")]
+    calls: Option<super::redis_calls::RedisCalls>,
+    #[cfg(feature = "redis")]
+    before: super::redis_calls::CommandStats,
+}
+
+impl CallCounter {
+    async fn connect(store: &BenchStore) -> Result<CallCounter, BenchError> {
+        #[cfg(feature = "redis")]
+        {
+            Ok(CallCounter {
+                calls: super::redis_calls::RedisCalls::connect(store).await?,
+                before: Default::default(),
+            })
+        }
+        #[cfg(not(feature = "redis"))]
+        match store {
+            BenchStore::Memory => Ok(CallCounter {}),
+            _ => Err(BenchError::NoRedis),
+        }
+    }
+
+    /// The window starts.
+    async fn start(&mut self) -> Result<(), BenchError> {
+        #[cfg(feature = "redis")]
+        if let Some(calls) = &self.calls {
+            self.before = calls.sample().await?;
+        }
+        Ok(())
+    }
+
+    /// The window ends: its line, if the store is Redis.
+    async fn finish(&mut self, seconds: f64, rooms: usize) -> Result<Option<String>, BenchError> {
+        #[cfg(feature = "redis")]
+        if let Some(calls) = &self.calls {
+            let after = calls.sample().await?;
+            let delta = super::redis_calls::delta(&self.before, &after);
+            return Ok(Some(super::redis_calls::summary(
+                &delta,
+                seconds,
+                rooms,
+                calls.masters(),
+            )));
+        }
+        let _ = (seconds, rooms);
+        Ok(None)
+    }
+}
+
+pub(super) async fn run(args: BenchArgs) -> Result<(), BenchError> {
+    let store = args.validate()?;
+    // Every client socket is a file of this process: 2 per room.
+    let file_limit = crate::limits::raise_file_limit();
+    let servers = Servers::start(&args)?;
+    let urls: Vec<String> = servers
+        .addrs
+        .iter()
+        .map(|addr| format!("ws://{addr}/ws"))
+        .collect();
     println!(
-        "bench: {} rooms × 2 clients, think {} ms, {} s, server {} ({})",
+        "bench: {} rooms × 2 clients, think {} ms, {} s, {} server{} {} ({} store{}); bench file \
+         limit {}",
         args.rooms,
         args.think_ms,
         args.seconds,
-        addr,
-        if args.redis.is_some() {
-            "redis"
+        servers.addrs.len(),
+        if servers.addrs.len() == 1 { "" } else { "s" },
+        servers.addrs.join(", "),
+        store.name(),
+        if servers.addrs.len() > 1 {
+            ", the two seats of each room on different instances"
         } else {
-            "memory"
-        }
+            ""
+        },
+        file_limit.map_or_else(|| "unknown".to_string(), |n| n.to_string()),
     );
+    let mut counter = CallCounter::connect(&store).await?;
     let tally = Arc::new(Mutex::new(Tally::default()));
     let phase = Arc::new(PhaseClock::default());
     let opening = Arc::new(tokio::sync::Semaphore::new(32));
@@ -133,9 +239,9 @@ pub(super) async fn run(args: BenchArgs) -> Result<(), BenchError> {
     });
     let (ready_tx, mut ready_rx) = tokio::sync::mpsc::channel::<Result<(), BenchError>>(args.rooms);
     let mut tasks = Vec::new();
-    // The idle server's memory, so that the per-room figure is what the rooms add.
-    let rss_idle = pid.and_then(rss_kib);
-    let ramp_cpu_before = pid.and_then(cpu_ticks);
+    // The idle servers' memory, so that the per-room figure is what the rooms add.
+    let rss_idle = servers.rss_kib();
+    let ramp_cpu_before = servers.cpu_ticks();
     let open_started = Instant::now();
     for index in 0..args.rooms {
         if let Some(pace) = pace.as_mut() {
@@ -143,7 +249,10 @@ pub(super) async fn run(args: BenchArgs) -> Result<(), BenchError> {
         }
         let room = RoomLoad {
             index,
-            url: url.clone(),
+            urls: [
+                urls[index % urls.len()].clone(),
+                urls[(index + 1) % urls.len()].clone(),
+            ],
             think_ms: args.think_ms,
             tally: Arc::clone(&tally),
             phase: Arc::clone(&phase),
@@ -180,7 +289,7 @@ pub(super) async fn run(args: BenchArgs) -> Result<(), BenchError> {
     }
     let ramp = open_started.elapsed().as_secs_f64();
     phase.set(Phase::WarmUp);
-    let ramp_cpu_after = pid.and_then(cpu_ticks);
+    let ramp_cpu_after = servers.cpu_ticks();
     {
         let mut tally = lock(&tally);
         tally.openings.sort_unstable();
@@ -206,14 +315,20 @@ pub(super) async fn run(args: BenchArgs) -> Result<(), BenchError> {
     }
     println!("warming up {} s", args.warmup_secs);
     tokio::time::sleep(Duration::from_secs(args.warmup_secs)).await;
-    let cpu_before = pid.and_then(cpu_ticks);
+    counter.start().await?;
+    let cpu_before = servers.cpu_ticks();
     let started = Instant::now();
     phase.set(Phase::Measured);
     tokio::time::sleep(Duration::from_secs(args.seconds)).await;
-    phase.set(Phase::Done);
+    phase.set(if args.idle_secs > 0 {
+        Phase::Idle
+    } else {
+        Phase::Done
+    });
     let wall = started.elapsed().as_secs_f64();
-    let cpu_after = pid.and_then(cpu_ticks);
-    let rss = pid.and_then(rss_kib);
+    let cpu_after = servers.cpu_ticks();
+    let calls = counter.finish(wall, args.rooms).await?;
+    let rss = servers.rss_kib();
     let mut tally = std::mem::take(&mut *lock(&tally));
     tally.round_trips.sort_unstable();
     let warm = &tally.counts[Phase::WarmUp as usize];
@@ -240,11 +355,16 @@ pub(super) async fn run(args: BenchArgs) -> Result<(), BenchError> {
         let rooms = args.rooms.max(1) as f64;
         println!(
             "server RSS: {:.1} MiB, {:.1} MiB idle before the rooms: {:.1} KiB per room above idle \
-             ({:.1} KiB per room all told)",
+             ({:.1} KiB per room all told){}",
             rss as f64 / 1024.0,
             idle as f64 / 1024.0,
             rss.saturating_sub(idle) as f64 / rooms,
-            rss as f64 / rooms
+            rss as f64 / rooms,
+            if servers.addrs.len() > 1 {
+                " (summed over the instances)"
+            } else {
+                ""
+            }
         );
     }
     if let (Some(before), Some(after)) = (cpu_before, cpu_after) {
@@ -256,16 +376,30 @@ pub(super) async fn run(args: BenchArgs) -> Result<(), BenchError> {
             100.0 * seconds / wall.max(1e-9)
         );
     }
+    if let Some(calls) = calls {
+        println!("steady-state redis calls (INFO commandstats): {calls}");
+    }
+    if args.idle_secs > 0 {
+        counter.start().await?;
+        let idle_started = Instant::now();
+        tokio::time::sleep(Duration::from_secs(args.idle_secs)).await;
+        let idle_wall = idle_started.elapsed().as_secs_f64();
+        if let Some(calls) = counter.finish(idle_wall, args.rooms).await? {
+            println!("idle redis calls (every room open, nobody moving): {calls}");
+        }
+        phase.set(Phase::Done);
+    }
     for task in tasks {
         task.abort();
     }
-    drop(child);
+    drop(servers);
     Ok(())
 }
 
 struct RoomLoad {
     index: usize,
-    url: String,
+    /// Where the room's first and second client connect.
+    urls: [String; 2],
     think_ms: u64,
     tally: Arc<Mutex<Tally>>,
     phase: Arc<PhaseClock>,
@@ -317,8 +451,8 @@ async fn expect_joined(socket: &mut Socket) -> Result<String, String> {
 }
 
 impl RoomLoad {
-    async fn connect(&self) -> Result<Socket, BenchError> {
-        tokio_tungstenite::connect_async(self.url.as_str())
+    async fn connect(&self, seat: usize) -> Result<Socket, BenchError> {
+        tokio_tungstenite::connect_async(self.urls[seat].as_str())
             .await
             .map(|(socket, _)| socket)
             .map_err(|e| BenchError::Room(self.index, e.to_string()))
@@ -326,7 +460,7 @@ impl RoomLoad {
 
     async fn open(&self) -> Result<[Socket; 2], BenchError> {
         let fail = |e: String| BenchError::Room(self.index, e);
-        let mut a = self.connect().await?;
+        let mut a = self.connect(0).await?;
         send(
             &mut a,
             json!({"v":1,"type":"create","game":{"kind":"english","players":2},"nickname":"bench","clock":"none"}),
@@ -334,7 +468,7 @@ impl RoomLoad {
         .await
         .map_err(fail)?;
         let code = expect_joined(&mut a).await.map_err(fail)?;
-        let mut b = self.connect().await?;
+        let mut b = self.connect(1).await?;
         send(
             &mut b,
             json!({"v":1,"type":"join","code":code,"nickname":"bench"}),
@@ -365,6 +499,11 @@ impl RoomLoad {
                 m = receive(&mut b) => (1, m),
                 _ = tokio::time::sleep_until(wake) => {
                     next_move_at = None;
+                    if self.phase.get() == Phase::Idle {
+                        // Nobody moves in the idle window: the rooms only keep their sockets.
+                        next_move_at = Some(tokio::time::Instant::now() + Duration::from_secs(3600));
+                        continue;
+                    }
                     let mover = if seen[0].you == Some(seen[0].to_move) { 0 } else { 1 };
                     let state = seen[mover].clone();
                     if state.over || state.moves.is_empty() {
