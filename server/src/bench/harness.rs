@@ -195,9 +195,16 @@ pub(super) fn spawn_server_with(
     let mut child = ServerChild(command.spawn().map_err(BenchError::Spawn)?);
     let stdout = child.0.stdout.take().ok_or(BenchError::NoAddress)?;
     let mut line = String::new();
-    BufReader::new(stdout)
-        .read_line(&mut line)
-        .map_err(BenchError::Spawn)?;
+    let mut stdout = BufReader::new(stdout);
+    stdout.read_line(&mut line).map_err(BenchError::Spawn)?;
+    // The server logs to its stdout: pass it on to stderr (a closed pipe would lose its logs).
+    std::thread::spawn(move || {
+        let mut log = String::new();
+        while stdout.read_line(&mut log).is_ok_and(|n| n > 0) {
+            eprint!("server: {log}");
+            log.clear();
+        }
+    });
     // "damas-server listening on http://127.0.0.1:PORT (… store)"
     let addr = line
         .split("http://")
@@ -249,5 +256,86 @@ pub(super) async fn receive(socket: &mut Socket) -> Result<Value, String> {
             Ok(None) => return Err("closed".into()),
             Err(_) => return Err("no answer in 30 s".into()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        bench: BenchArgs,
+    }
+
+    fn parse(args: &[&str]) -> BenchArgs {
+        Cli::try_parse_from(std::iter::once("bench").chain(args.iter().copied()))
+            .expect("clap accepts these")
+            .bench
+    }
+
+    #[test]
+    fn the_store_follows_the_arguments() {
+        assert_eq!(parse(&[]).validate().unwrap(), BenchStore::Memory);
+        assert_eq!(
+            parse(&["--redis", "redis://127.0.0.1:6399/", "--instances", "2"])
+                .validate()
+                .unwrap(),
+            BenchStore::Redis("redis://127.0.0.1:6399/".into())
+        );
+        assert_eq!(
+            parse(&[
+                "--redis-cluster",
+                "redis://127.0.0.1:7101, redis://127.0.0.1:7102"
+            ])
+            .validate()
+            .unwrap(),
+            BenchStore::Cluster(vec![
+                "redis://127.0.0.1:7101".into(),
+                "redis://127.0.0.1:7102".into()
+            ])
+        );
+    }
+
+    #[test]
+    fn wrong_combinations_are_typed_errors() {
+        let error = |args: &[&str]| parse(args).validate().unwrap_err();
+        assert!(matches!(
+            error(&["--instances", "3"]),
+            BenchError::InstancesNeedRedis(3)
+        ));
+        assert!(matches!(
+            error(&["--instances", "17", "--redis", "redis://h:1"]),
+            BenchError::Instances(17)
+        ));
+        assert!(matches!(
+            error(&["--redis-cluster", ","]),
+            BenchError::NoClusterNode
+        ));
+        assert!(matches!(
+            error(&["--redis-cluster", "redis://:7000"]),
+            BenchError::RedisUrl(url) if url == "redis://:7000"
+        ));
+        assert!(matches!(
+            error(&["--redis", "127.0.0.1:6379"]),
+            BenchError::RedisUrl(_)
+        ));
+        assert!(matches!(
+            error(&["--redis-cluster", "redis://h:1", "--addr", "127.0.0.1:8080"]),
+            BenchError::InstancesWithAddr
+        ));
+        assert!(matches!(
+            error(&[
+                "--pool-players",
+                "10",
+                "--instances",
+                "2",
+                "--redis",
+                "redis://h:1"
+            ]),
+            BenchError::PoolInstances
+        ));
     }
 }
