@@ -448,11 +448,13 @@ test('the test instruments: installed only on request, a board made then is __bo
   const { installTestInstruments } = await import('../js/board3d/test-instruments.js');
   const page = {};
   const board = { setView() {}, get geometry() { return 'star'; } };
+  const { makeBoardState } = await import('../js/board3d/board-state.js');
+  const state = { ...makeBoardState(), size: { w: 10, h: 20 } };
   const inside = {
-    api: board, el: { dataset: {} }, framesDrawn: 0, world: null,
+    api: board, el: { dataset: {} }, state,
     renderer: { getPixelRatio: () => 1, info: { programs: [1, 2], memory: { geometries: 3, textures: 4 } } },
-    canvas: { width: 10, height: 20 }, launch: { warmUp: null, lateInMotion: false }, marbleBatch: { parts: 0 },
-    size: { w: 10, h: 20 }, pending: false, easing: false, flying: 0, inMotion: false, coarseMarbles: false,
+    canvas: { width: 10, height: 20 }, launch: { warmUp: null, lateInMotion: false },
+    boardScene: { drawn: { world: null }, marbleBatch: { parts: 0 } },
   };
   const instruments = installTestInstruments(page);
   assert.equal(page.__board3dInstruments, instruments);
@@ -469,6 +471,7 @@ test('the test instruments: installed only on request, a board made then is __bo
   assert.deepEqual(s.frameAt, [100, 120]);
   assert.deepEqual(s.renderMs, [5, 10]);
   assert.deepEqual(s.gl, { programs: 2, geometries: 3, textures: 4 });
+  assert.deepEqual([s.size, s.pending, s.easing, s.flying], [{ w: 10, h: 20 }, false, false, 0], 'read off the board state');
   assert.equal(inside.el.dataset.frames, '2');
   instruments.warmedUp({ ms: 9 });
   assert.deepEqual(page.__board3dWarmUp, { ms: 9 });
