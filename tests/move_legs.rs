@@ -4,7 +4,7 @@
 //! against the seed rules (docs/rules.md), then every legal move of a few hundred positions of
 //! each game is checked to agree with its own path and captures.
 
-mod common;
+use crate::common;
 
 use common::{english, international};
 use damas::games::capture::Capture;

@@ -3,7 +3,7 @@
 //! own depth figures in `rules_diamond.rs` and `rules_capture.rs` are regression figures; here
 //! they are checked against independent counts.
 
-mod common;
+use crate::common;
 
 use common::star_reference::{
     ref_perft, ref_star, Corner, RefCapture, RefDiamond, RefGame, DIAMOND_STARTS, HOLES,

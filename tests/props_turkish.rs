@@ -8,7 +8,7 @@ use damas::perft::perft;
 use damas::{Describe, EndReason, GameKind, Position, Variant};
 use proptest::prelude::*;
 
-mod common;
+use crate::common;
 use common::DEEP_CASES;
 use std::collections::{BTreeMap, BTreeSet};
 

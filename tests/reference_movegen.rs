@@ -7,7 +7,7 @@ use damas::games::international::International;
 use damas::{Describe, GameKind, Position, Variant};
 use proptest::prelude::*;
 
-mod common;
+use crate::common;
 use common::DEEP_CASES;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};

@@ -1,6 +1,6 @@
 //! English checkers, one test per rule sentence of the seed, each citing `docs/rules.md`.
 
-mod common;
+use crate::common;
 
 use common::{english, move_texts, play, play_cycle};
 use damas::games::english::English;

@@ -1,6 +1,6 @@
 //! International draughts, one test per rule sentence of the seed, each citing `docs/rules.md`.
 
-mod common;
+use crate::common;
 
 use common::{international, move_texts, play, play_cycle};
 use damas::games::international::International;

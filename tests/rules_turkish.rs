@@ -1,7 +1,7 @@
 //! Turkish draughts, one test per rule sentence of the seed, on hand-built positions.
 //! Section numbers (§T…) refer to docs/rules.md, "Turkish draughts".
 
-mod common;
+use crate::common;
 
 use damas::catalogue::new_game;
 use damas::games::turkish::Turkish;

@@ -9,7 +9,7 @@ use damas::geometry::star::{star, Point};
 use damas::{Describe, GameKind, Position, Variant};
 use proptest::prelude::*;
 
-mod common;
+use crate::common;
 use common::{star_reference, DEEP_CASES};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};

@@ -269,17 +269,14 @@ fn run_endgame(action: EndgameCommand, out: &mut impl Write) -> Result<(), CliEr
                 dir.display(),
                 loaded.tables.pieces
             )?;
-            let mut slices: Vec<_> = loaded.tables.slices().collect();
-            slices.sort_by_key(|slice| {
-                let material = slice.index.material;
-                (material.pieces(), material.total_men(), material)
-            });
-            for slice in slices {
-                let counts = slice.counts();
+            let mut slices: Vec<_> = loaded.tables.slice_counts().collect();
+            slices
+                .sort_by_key(|(material, _)| (material.pieces(), material.total_men(), *material));
+            for (material, counts) in slices {
                 writeln!(
                     out,
                     "{:<12} {:>10} positions  W {:>10} D {:>10} L {:>10}  longest {:>3}",
-                    slice.index.material.label(),
+                    material.label(),
                     counts.positions,
                     counts.wins,
                     counts.draws,

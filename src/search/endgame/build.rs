@@ -26,11 +26,12 @@
 //! nothing and no event lies beyond it, the positions left are draws: neither side can force a
 //! win, so best play goes on for ever, which the repetition rule draws.
 
+use super::error::EndgameError;
 use super::games::EndgameGame;
 use super::index::{Material, SliceIndex};
-use super::tables::{Counts, GameTables, SliceTable};
+use super::slice::{Counts, SliceTable};
+use super::tables::GameTables;
 use super::value::{self, Value, DRAW, INVALID, MAX_DISTANCE, UNKNOWN};
-use super::EndgameError;
 use crate::position::GameResult;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::time::Instant;
@@ -103,7 +104,7 @@ impl<G: EndgameGame> Solver<'_, G> {
             } else if outside {
                 let byte = self
                     .solved
-                    .byte::<G>(&placement)
+                    .lookup::<G>(&placement)?
                     .ok_or_else(|| EndgameError::MissingSlice(material.label()))?;
                 out.push(Child::Outside(byte));
             }

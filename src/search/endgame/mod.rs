@@ -6,8 +6,12 @@
 //!
 //! - [`index`]: the slices (one per material balance) and the numbering of their positions;
 //! - [`build`]: solving a slice by iterating the game's own move generator, smaller slices first;
-//! - [`file`]: the on-disk format, checked when read;
+//! - [`slice`]: a solved slice as built, one value byte an index;
+//! - [`compact`]: a slice cut into blocks deflated one by one, in memory or read from its file;
+//! - [`cache`]: the bounded cache of inflated blocks a game's probes share;
+//! - [`file`]: the on-disk format, its header checked when opened, each block when read;
 //! - [`tables`]: the solved slices of a game and probing them;
+//! - [`error`]: why a table could not be built, written or read;
 //! - [`games`]: what a game gives the databases (English, International, Turkish).
 //!
 //! The values ignore the draw counters (no-progress plies, the move limit, International's
@@ -18,72 +22,34 @@
 //! [`crate::search::alphabeta`]); a draw is always sound, as counters only add draws.
 
 pub mod build;
+pub(crate) mod cache;
+pub(crate) mod compact;
+pub(crate) mod error;
 pub(crate) mod file;
 pub(crate) mod games;
 pub mod index;
+pub(crate) mod slice;
 pub(crate) mod tables;
 #[cfg(test)]
 mod tests;
 pub(crate) mod value;
 
+pub use cache::DEFAULT_CACHE_BYTES;
+pub use compact::{CompactSlice, BLOCK_POSITIONS};
+pub use error::{EndgameError, MAX_BUILD_PIECES};
 pub use games::EndgameGame;
-pub use tables::{Counts, GameTables, SliceTable};
+pub use slice::{Counts, SliceTable};
+pub use tables::GameTables;
 pub use value::Value;
 
 use crate::games::english::English;
 use crate::games::international::International;
 use crate::games::turkish::Turkish;
-use crate::position::{GameKind, SetupError, Variant};
+use crate::position::{GameKind, Variant};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
-use thiserror::Error;
-
-/// Most pieces `damas endgame build` accepts.
-pub const MAX_BUILD_PIECES: u32 = 6;
-
-/// Why a table could not be built, written or read.
-#[derive(Debug, Error)]
-pub enum EndgameError {
-    #[error("{path}: {source}")]
-    Io {
-        path: PathBuf,
-        source: std::io::Error,
-    },
-    #[error("not an endgame table file (bad magic)")]
-    NotATable,
-    #[error("endgame table format version {0} (this build reads version {v})", v = file::VERSION)]
-    Version(u16),
-    #[error("endgame table of another game (code {found}, expected {expected})")]
-    WrongGame { expected: &'static str, found: u8 },
-    #[error("endgame table of {found} pieces where {expected} were expected")]
-    WrongPieces { expected: u32, found: u32 },
-    #[error("endgame table lists other slices than its game and piece count have")]
-    Slices,
-    #[error("endgame table file is truncated")]
-    Truncated,
-    #[error("endgame table file has bytes after its checksum")]
-    TrailingBytes,
-    #[error("endgame table checksum mismatch (corrupt file)")]
-    Checksum,
-    #[error("slice {0} is needed but not built")]
-    MissingSlice(String),
-    #[error("slice {0} is too large to index")]
-    TooBig(String),
-    #[error("a distance of {0} plies does not fit the table format")]
-    TooLong(u32),
-    #[error("a build thread panicked")]
-    WorkerPanicked,
-    #[error("the build was stopped")]
-    Stopped,
-    #[error("{0} has no endgame databases (only english, international and turkish)")]
-    NotDraughts(&'static str),
-    #[error("piece count {0} out of range (2–{max})", max = MAX_BUILD_PIECES)]
-    Pieces(u32),
-    #[error(transparent)]
-    Setup(#[from] SetupError),
-}
 
 /// The cache directory when none is set: `$XDG_DATA_HOME/damas/endgame`, else
 /// `$HOME/.local/share/damas/endgame`; `None` without either variable.
@@ -113,10 +79,10 @@ fn load_game<G: EndgameGame>(dir: &Path) -> Loaded {
         if !file::path(dir, G::KIND, pieces).exists() {
             break;
         }
-        match file::read::<G>(dir, pieces) {
+        match file::open::<G>(dir, pieces) {
             Ok(slices) => {
                 for slice in slices {
-                    tables.insert(slice);
+                    tables.insert_compact(slice);
                 }
                 tables.pieces = pieces;
             }
@@ -129,7 +95,8 @@ fn load_game<G: EndgameGame>(dir: &Path) -> Loaded {
     Loaded { tables, refused }
 }
 
-/// Reads `kind`'s tables from `dir`.
+/// Opens `kind`'s tables in `dir`: reads each file's header (a few hundred kilobytes at most),
+/// not its values, which a probe reads block by block.
 pub fn load(kind: GameKind, dir: &Path) -> Result<Loaded, EndgameError> {
     Ok(match kind {
         GameKind::English => load_game::<English>(dir),
@@ -195,8 +162,8 @@ impl EndgameTables {
     }
 }
 
-/// What a directory holds for one game, judged from the files' names and sizes without reading
-/// them (a file of the right size may still be refused when read: [`load`] checks every byte).
+/// What a directory holds for one game, judged from the files' headers (a file whose header is
+/// sound may still hold a damaged block: each block is checked when read).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Installed {
     /// Every piece count from 2 up to this one has its file (0: none).
@@ -208,9 +175,10 @@ pub struct Installed {
 fn installed_game<G: EndgameGame>(dir: &Path) -> Installed {
     let mut installed = Installed::default();
     for pieces in 2..=MAX_BUILD_PIECES {
-        let size = std::fs::metadata(file::path(dir, G::KIND, pieces)).map(|meta| meta.len());
-        match size {
-            Ok(size) if size == file::expected_len::<G>(pieces) => {
+        let path = file::path(dir, G::KIND, pieces);
+        let size = std::fs::metadata(&path).map(|meta| meta.len());
+        match (file::open::<G>(dir, pieces), size) {
+            (Ok(_), Ok(size)) => {
                 installed.pieces = pieces;
                 installed.bytes += size;
             }
@@ -263,6 +231,13 @@ pub struct PiecesReport {
     pub file_bytes: u64,
 }
 
+/// The slices of a file already in `dir` when every block of it reads back sound.
+fn cached<G: EndgameGame>(dir: &Path, pieces: u32) -> Option<Vec<CompactSlice>> {
+    let slices = file::open::<G>(dir, pieces).ok()?;
+    file::verify(&slices).ok()?;
+    Some(slices)
+}
+
 fn build_game<G: EndgameGame>(
     dir: &Path,
     pieces: u32,
@@ -270,29 +245,30 @@ fn build_game<G: EndgameGame>(
     stop: &AtomicBool,
     progress: &mut dyn FnMut(&build::SliceReport),
 ) -> Result<Vec<PiecesReport>, EndgameError> {
-    let mut tables = GameTables::new(G::KIND);
+    // Each slice is compressed as soon as it is solved, and each piece count read back from its
+    // file once written: the build holds one slice's working memory and the compressed piece
+    // count under way, not every value byte.
+    let mut tables = GameTables::compressing(G::KIND);
     let mut reports = Vec::new();
     for n in 2..=pieces {
         let started = std::time::Instant::now();
         let target = file::path(dir, G::KIND, n);
         // A valid file already there is used as it is; a refused one is rebuilt.
-        let cached = file::read::<G>(dir, n).ok();
         let mut counts = Counts::default();
-        let (slices, was_cached) = match cached {
+        let (slices, was_cached) = match cached::<G>(dir, n) {
             Some(slices) => {
                 let count = slices.len();
                 for slice in slices {
-                    let slice_counts = slice.counts();
-                    counts.add(&slice_counts);
+                    counts.add(&slice.counts);
                     progress(&build::SliceReport {
                         material: slice.index.material,
                         positions: slice.index.len(),
-                        counts: slice_counts,
+                        counts: slice.counts,
                         levels: 0,
                         seconds: 0.0,
                         read: true,
                     });
-                    tables.insert(slice);
+                    tables.insert_compact(slice);
                 }
                 tables.pieces = n;
                 (count, true)
@@ -305,11 +281,15 @@ fn build_game<G: EndgameGame>(
                     counts.add(&report.counts);
                 }
                 let materials = Material::slices(n);
-                let refs: Vec<&SliceTable> = materials
+                let refs: Vec<&CompactSlice> = materials
                     .iter()
-                    .filter_map(|material| tables.slice(material))
+                    .filter_map(|material| tables.compact_slice(material))
                     .collect();
                 file::write(dir, G::KIND, n, &refs)?;
+                tables.remove_pieces(n);
+                for slice in file::open::<G>(dir, n)? {
+                    tables.insert_compact(slice);
+                }
                 (built.len(), false)
             }
         };
