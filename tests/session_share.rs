@@ -3,8 +3,10 @@
 //! players and the result, star games with three players number their moves by round, and a text
 //! that does not import says why as a code with arguments.
 
+use damas::notation::fen::FenError;
+use damas::position::PositionError;
 use damas::session::{pdn_date, GameSetup, ImportError, ImportProblem, SavedSession, Session};
-use damas::{MoveError, SearchContext};
+use damas::{MoveError, SearchContext, SetupError};
 use serde_json::json;
 
 fn setup(kind: &str, players: u8, mode: serde_json::Value) -> GameSetup {
@@ -186,6 +188,22 @@ fn problem(text: &str) -> (usize, ImportProblem) {
         Err(ImportError::BadText { line, problem }) => (line, problem),
         other => panic!("{text}: {other:?}"),
     }
+}
+
+/// A start position the FEN reader refuses comes back as the reader's own error, wrapped, not as
+/// text; its `detail` argument is that error's English text.
+#[test]
+fn a_bad_start_position_keeps_the_readers_typed_error() {
+    let (line, start) = problem("[GameType \"20\"]\n[SetUp \"1\"]\n[FEN \"W:Wzz:B1\"]\n1. 1-6 *\n");
+    assert_eq!(line, 3);
+    let ImportProblem::StartPosition(SetupError::Position(PositionError::Fen(fen))) = &start else {
+        panic!("expected the FEN reader's error, got {start:?}");
+    };
+    assert_eq!(fen, &FenError::Token("zz".into()));
+    assert_eq!(
+        start.args(),
+        [("detail", format!("invalid position: {fen}"))]
+    );
 }
 
 #[test]

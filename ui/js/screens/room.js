@@ -8,6 +8,7 @@ import { api, inApp, openRoom, roomServerFor } from '../api.js';
 import { h, clear } from '../dom.js';
 import { t } from '../i18n.js';
 import { topBar } from './common.js';
+import { savedNickname, saveNickname } from './nickname.js';
 import { gameScreen } from './game.js';
 import {
   roomGameView, seatState, seatLine, clockFace, formatClock, roomLink, hasFreeSeat, cleanNickname, roomResultFor,
@@ -15,10 +16,6 @@ import {
 } from '../rooms.js';
 import { renderSVG } from '../../vendor/uqr/index.mjs';
 import { createOfferControls, pairingNotes, ratingLines, showPairingLine, rememberPairing, recallPairing } from './room-play.js';
-
-const NICKNAME_KEY = 'damas-nickname';
-export const savedNickname = () => { try { return globalThis.localStorage?.getItem(NICKNAME_KEY) || ''; } catch { return ''; } };
-export const saveNickname = (n) => { try { globalThis.localStorage?.setItem(NICKNAME_KEY, n); } catch { /* private mode */ } };
 
 /** The seat list of a room: one line per seat, redrawn on each state and each second. */
 export function createSeatList({ notes = () => new Map() } = {}) {
