@@ -30,7 +30,7 @@ use thiserror::Error;
 
 #[derive(Debug, Error)]
 pub enum TrainError {
-    #[error("games file: {0}")]
+    #[error(transparent)]
     RecordLine(#[from] BadRecordLine),
     #[error("line {line} of the games file is a game of {seats} seats, not two")]
     RecordSeats { line: usize, seats: usize },

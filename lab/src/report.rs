@@ -335,7 +335,7 @@ pub struct RecordLine {
 
 /// A line (from 1) of a match record that is not one [`MatchReport::game_lines`] writes.
 #[derive(Debug, PartialEq, Eq, Error)]
-#[error("line {0} is not a line of `damas-lab selfplay --record`")]
+#[error("line {0} of the games file is not a line of `damas-lab selfplay --record`")]
 pub struct BadRecordLine(pub usize);
 
 /// The games of a match record, blank lines skipped.
