@@ -8,15 +8,19 @@ import { api, inApp, openRoom, roomServerFor } from '../api.js';
 import { h, clear } from '../dom.js';
 import { t } from '../i18n.js';
 import { topBar } from './common.js';
-import { savedNickname, saveNickname } from './nickname.js';
 import { gameScreen } from './game.js';
 import {
   roomGameView, seatState, seatLine, clockFace, formatClock, roomLink, hasFreeSeat, cleanNickname, roomResultFor,
   normaliseCode, formatCode,
 } from '../rooms.js';
 import { renderSVG } from '../../vendor/uqr/index.mjs';
+import { savedNickname, saveNickname } from '../nickname.js';
 import { createOfferControls, pairingNotes, ratingLines, showPairingLine, rememberPairing, recallPairing } from './room-play.js';
 
+<<<<<<< HEAD
+=======
+
+>>>>>>> main
 /** The seat list of a room: one line per seat, redrawn on each state and each second. */
 export function createSeatList({ notes = () => new Map() } = {}) {
   const list = h('ol', { class: 'room-seats', 'data-testid': 'room-seats', 'aria-label': t('room.seats') });
