@@ -5,11 +5,9 @@ use crate::players::Player;
 pub use crate::report::{GameSummary, MatchReport, ParticipantStats};
 use damas::search::limits::ThinkClock;
 use damas::search::{GameFactory, Playable, SearchContext};
-use damas::{AnyGame, EndReason, GameResult, MoveInfo, Seat, SetupError, Variant};
-use std::fmt;
+use damas::{AnyGame, GameResult, MoveInfo, Seat, SetupError, Variant};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Mutex;
-use std::time::Duration;
 use thiserror::Error;
 
 #[derive(Clone, Debug, PartialEq, Eq, Error)]

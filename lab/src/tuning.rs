@@ -22,7 +22,7 @@ use damas::search::eval::draughts::{combine, SideFeatures, Weights};
 use damas::search::eval::{diagonal, turkish};
 use damas::search::searchable::{EvalStyle, Searchable};
 use damas::search::{GameFactory, SearchContext};
-use damas::{Describe, GameKind, GameResult, MoveError, Position, Record, Variant};
+use damas::{Describe, GameKind, MoveError, Position, Variant};
 use std::fmt;
 use thiserror::Error;
 
