@@ -3,8 +3,10 @@
 //! players and the result, star games with three players number their moves by round, and a text
 //! that does not import says why as a code with arguments.
 
+use damas::notation::fen::FenError;
+use damas::position::PositionError;
 use damas::session::{pdn_date, GameSetup, ImportError, ImportProblem, SavedSession, Session};
-use damas::{MoveError, SearchContext};
+use damas::{MoveError, SearchContext, SetupError};
 use serde_json::json;
 
 fn setup(kind: &str, players: u8, mode: serde_json::Value) -> GameSetup {
@@ -186,6 +188,38 @@ fn problem(text: &str) -> (usize, ImportProblem) {
         Err(ImportError::BadText { line, problem }) => (line, problem),
         other => panic!("{text}: {other:?}"),
     }
+}
+
+/// A start position the FEN reader or the board refuses comes back as their own error, wrapped,
+/// not as text; its `detail` argument is that error's English text.
+#[test]
+fn a_bad_start_position_keeps_the_readers_typed_error() {
+    // International (GameType 20) has squares 1 to 50: "zz" is none of them.
+    let (line, start) = problem("[GameType \"20\"]\n[SetUp \"1\"]\n[FEN \"W:Wzz:B1\"]\n1. 1-6 *\n");
+    assert_eq!(line, 3);
+    let ImportProblem::StartPosition(SetupError::Position(error)) = &start else {
+        panic!("expected the position's error, got {start:?}");
+    };
+    assert_eq!(
+        error,
+        &PositionError::NotOnBoard {
+            square: "zz".into(),
+            squares: 50
+        }
+    );
+    assert_eq!(
+        start.args(),
+        [("detail", format!("invalid position: {error}"))]
+    );
+    // The side to move is neither W nor B: the FEN reader's own error.
+    let (line, syntax) = problem("[GameType \"20\"]\n[FEN \"X:W31:B20\"]\n*\n");
+    assert_eq!(line, 2);
+    assert_eq!(
+        syntax,
+        ImportProblem::StartPosition(SetupError::Position(PositionError::Fen(
+            FenError::SideToMove("X".into())
+        )))
+    );
 }
 
 #[test]

@@ -14,12 +14,14 @@
 //! training positions are used when there are more than asked for; the same files, options and
 //! seed give the same bytes.
 
+use crate::replay::{quiet_positions, result_for_seat0, BadMove};
+use crate::report::{read_record, BadRecordLine};
 use damas::games::english::English;
 use damas::search::eval::diagonal::{english_features, english_pattern_layout};
 use damas::search::eval::draughts::combine;
 use damas::search::eval::patterns::{PatternWeights, GAME_ENGLISH, PATTERNS, WEIGHT_COUNT};
-use damas::search::searchable::{EvalStyle, Searchable};
-use damas::{GameResult, MoveError, Position, Record};
+use damas::search::searchable::EvalStyle;
+use damas::{GameResult, MoveError, Position};
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -28,8 +30,10 @@ use thiserror::Error;
 
 #[derive(Debug, Error)]
 pub enum TrainError {
-    #[error("line {0} of the games file is not a two-seat game of `damas-lab selfplay --record`")]
-    RecordLine(usize),
+    #[error(transparent)]
+    RecordLine(#[from] BadRecordLine),
+    #[error("line {line} of the games file is a game of {seats} seats, not two")]
+    RecordSeats { line: usize, seats: usize },
     #[error("replaying game {game}, move '{text}': {source}")]
     Replay {
         game: usize,
@@ -52,26 +56,17 @@ pub struct RecordedGame {
 /// The games of a file written by `damas-lab selfplay --record` (one a line: number, players,
 /// result, ending, plies, moves), each of two seats.
 pub fn games_of_record(text: &str) -> Result<Vec<RecordedGame>, TrainError> {
-    text.lines()
-        .enumerate()
-        .filter(|(_, line)| !line.trim().is_empty())
-        .map(|(index, line)| {
-            let bad = TrainError::RecordLine(index + 1);
-            let fields: Vec<&str> = line.split('\t').collect();
-            if fields.len() != 6 || fields[1].split(',').count() != 2 {
-                return Err(bad);
-            }
-            let result = match fields[2] {
-                "draw" => GameResult::Draw,
-                "seat0" => GameResult::Win(0),
-                "seat1" => GameResult::Win(1),
-                _ => return Err(bad),
-            };
-            let moves: Vec<String> = fields[5].split_whitespace().map(str::to_string).collect();
-            if fields[4].parse::<usize>().ok() != Some(moves.len()) {
-                return Err(bad);
-            }
-            Ok(RecordedGame { result, moves })
+    read_record(text)?
+        .into_iter()
+        .map(|game| match game.seats {
+            2 => Ok(RecordedGame {
+                result: game.result,
+                moves: game.moves,
+            }),
+            seats => Err(TrainError::RecordSeats {
+                line: game.line,
+                seats,
+            }),
         })
         .collect()
 }
@@ -113,14 +108,6 @@ impl Sample {
     }
 }
 
-fn result_for_seat0(result: GameResult) -> f32 {
-    match result {
-        GameResult::Win(0) => 1.0,
-        GameResult::Win(_) => 0.0,
-        GameResult::Draw => 0.5,
-    }
-}
-
 /// The quiet positions of `game` (number `index`, from 1) from ply `skip` on.
 pub fn samples_of_game(
     start: &English,
@@ -128,23 +115,15 @@ pub fn samples_of_game(
     index: usize,
     skip: usize,
 ) -> Result<Vec<Sample>, TrainError> {
-    let result = result_for_seat0(game.result);
-    let mut record = Record::new(*start);
-    let mut samples = Vec::new();
-    for (ply, text) in game.moves.iter().enumerate() {
-        let position = record.position();
-        if ply >= skip && !position.may_capture() {
-            samples.push(Sample::of(position, result));
-        }
-        record
-            .play_text(text)
-            .map_err(|source| TrainError::Replay {
-                game: index,
-                text: text.clone(),
-                source,
-            })?;
-    }
-    Ok(samples)
+    let result = result_for_seat0(game.result) as f32;
+    quiet_positions(start, &game.moves, skip, |position| {
+        Sample::of(position, result)
+    })
+    .map_err(|BadMove { text, source }| TrainError::Replay {
+        game: index,
+        text,
+        source,
+    })
 }
 
 fn sigmoid(x: f64) -> f64 {
@@ -363,15 +342,21 @@ mod tests {
         assert_eq!(games[1].moves, ["11-16", "22-18", "16-20", "24-19"]);
         for bad in [
             "0\tmedium,medium\tseat0\tno moves\t3\t11-15 23-19\n",
-            "0\tmedium\tseat0\tno moves\t1\t11-15\n",
             "0\tmedium,medium\tseat7\tno moves\t1\t11-15\n",
             "junk",
         ] {
             assert!(
-                matches!(games_of_record(bad), Err(TrainError::RecordLine(1))),
+                matches!(
+                    games_of_record(bad),
+                    Err(TrainError::RecordLine(BadRecordLine(1)))
+                ),
                 "{bad}"
             );
         }
+        assert!(matches!(
+            games_of_record("0\tmedium\tseat0\tno moves\t1\t11-15\n"),
+            Err(TrainError::RecordSeats { line: 1, seats: 1 })
+        ));
     }
 
     #[test]

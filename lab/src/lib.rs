@@ -13,6 +13,8 @@
 
 pub mod eval_training;
 pub mod players;
+mod replay;
+mod report;
 pub mod selfplay;
 pub mod share_tuning;
 pub mod tuning;

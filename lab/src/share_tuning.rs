@@ -14,6 +14,7 @@
 //! estimate at the leaves").
 
 use crate::players::Player;
+use crate::report::{read_record, BadRecordLine};
 use crate::selfplay::{self, MatchConfig, Progress};
 use crate::tuning::TuneError;
 use damas::games::capture::Capture;
@@ -46,27 +47,15 @@ pub struct Sample {
 /// result, ending, plies, moves), as their moves; each must be a game of three seats (a
 /// capture game of other seats replays on the same board, with the wrong seats' shares).
 pub fn games_of_record(text: &str) -> Result<Vec<Vec<String>>, TuneError> {
-    text.lines()
-        .enumerate()
-        .filter(|(_, line)| !line.trim().is_empty())
-        .map(|(index, line)| {
-            let fields: Vec<&str> = line.split('\t').collect();
-            let plies = fields.get(4).and_then(|plies| plies.parse::<usize>().ok());
-            let moves: Vec<String> = fields
-                .get(5)
-                .map(|moves| moves.split_whitespace().map(str::to_string).collect())
-                .unwrap_or_default();
-            if fields.len() != 6 || plies != Some(moves.len()) {
-                return Err(TuneError::RecordLine(index + 1));
-            }
-            let seats = fields[1].split(',').count();
-            if seats != SEATS {
-                return Err(TuneError::RecordSeats {
-                    line: index + 1,
-                    seats,
-                });
-            }
-            Ok(moves)
+    read_record(text)
+        .map_err(|BadRecordLine(line)| TuneError::RecordLine(line))?
+        .into_iter()
+        .map(|game| match game.seats {
+            SEATS => Ok(game.moves),
+            seats => Err(TuneError::RecordSeats {
+                line: game.line,
+                seats,
+            }),
         })
         .collect()
 }

@@ -13,6 +13,7 @@
 //! figures of the committed weights are in docs/cpu.md ("Tuned evaluation").
 
 use crate::players::Player;
+use crate::replay::{quiet_positions, result_for_seat0, BadMove};
 use crate::selfplay::{self, GameSummary, MatchConfig, Progress, SelfplayError};
 use damas::games::english::English;
 use damas::games::international::International;
@@ -21,7 +22,7 @@ use damas::search::eval::draughts::{combine, SideFeatures, Weights};
 use damas::search::eval::{diagonal, turkish};
 use damas::search::searchable::{EvalStyle, Searchable};
 use damas::search::{GameFactory, SearchContext};
-use damas::{Describe, GameKind, GameResult, MoveError, Position, Record, Variant};
+use damas::{Describe, GameKind, MoveError, Position, Variant};
 use std::fmt;
 use thiserror::Error;
 
@@ -92,14 +93,6 @@ pub struct Sample {
     pub result: f64,
 }
 
-fn result_for_seat0(result: GameResult) -> f64 {
-    match result {
-        GameResult::Win(0) => 1.0,
-        GameResult::Win(_) => 0.0,
-        GameResult::Draw => 0.5,
-    }
-}
-
 /// The quiet positions of `game` (number `index`, from 1) from ply `skip` on (the random
 /// opening teaches nothing).
 pub fn samples_of_game<P: Tunable>(
@@ -109,23 +102,15 @@ pub fn samples_of_game<P: Tunable>(
     skip: usize,
 ) -> Result<Vec<Sample>, TuneError> {
     let result = result_for_seat0(game.result);
-    let mut record = Record::new(start.clone());
-    let mut samples = Vec::new();
-    for (ply, text) in game.moves.iter().enumerate() {
-        let position = record.position();
-        if ply >= skip && !position.may_capture() {
-            samples.push(Sample {
-                sides: position.side_features(),
-                result,
-            });
-        }
-        record.play_text(text).map_err(|source| TuneError::Replay {
-            game: index,
-            text: text.clone(),
-            source,
-        })?;
-    }
-    Ok(samples)
+    quiet_positions(start, &game.moves, skip, |position| Sample {
+        sides: position.side_features(),
+        result,
+    })
+    .map_err(|BadMove { text, source }| TuneError::Replay {
+        game: index,
+        text,
+        source,
+    })
 }
 
 /// `1 / (1 + e^(-scale · value))`.

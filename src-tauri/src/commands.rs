@@ -3,9 +3,10 @@
 
 use crate::endgame::EndgameStatus;
 use crate::error::{AppError, Notice};
+use crate::lock::lock;
 use crate::rooms::SavedRoom;
 use crate::settings::{check_movetime, Settings};
-use crate::state::{lock, AppState};
+use crate::state::AppState;
 use crate::stats::{candies, summarise, Candies, LevelStats, RoomResult};
 use damas::search::endgame::EndgameError;
 use damas::session::{GameSetup, GameView, Mode, ModeSetup, SavedGame, Session, SessionError};

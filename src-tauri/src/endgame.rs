@@ -5,7 +5,7 @@
 //! ones take minutes and a gigabyte or more of memory.
 
 use crate::error::AppError;
-use crate::state::lock;
+use crate::lock::lock;
 use damas::search::endgame::{self, EndgameError};
 use damas::search::SearchContext;
 use damas::GameKind;

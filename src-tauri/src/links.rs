@@ -122,11 +122,11 @@ pub struct PendingSession(Mutex<Option<String>>);
 
 impl PendingSession {
     pub fn set(&self, token: String) {
-        *crate::state::lock(&self.0) = Some(token);
+        *crate::lock::lock(&self.0) = Some(token);
     }
 
     pub fn take(&self) -> Option<String> {
-        crate::state::lock(&self.0).take()
+        crate::lock::lock(&self.0).take()
     }
 }
 
@@ -136,11 +136,11 @@ pub struct PendingLink(Mutex<Option<String>>);
 
 impl PendingLink {
     pub fn set(&self, code: String) {
-        *crate::state::lock(&self.0) = Some(code);
+        *crate::lock::lock(&self.0) = Some(code);
     }
 
     pub fn take(&self) -> Option<String> {
-        crate::state::lock(&self.0).take()
+        crate::lock::lock(&self.0).take()
     }
 }
 

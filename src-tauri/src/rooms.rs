@@ -11,7 +11,7 @@
 //! (`SavedRoom`'s `Debug` hides it).
 
 use crate::error::{AppError, Notice};
-use crate::persist::{set_aside_if_corrupt, write_atomically};
+use crate::json_files::{set_aside_if_corrupt, write_atomically};
 use damas::GameKind;
 use damas_server::lobby::clean_nickname;
 use damas_server::store::RoomCode;

@@ -10,7 +10,7 @@
 //! object is set aside as `saves.corrupt-<unix ms>.json` with a `corrupt_saves` notice.
 
 use crate::error::{AppError, Notice};
-use crate::persist::{aside_path, file_name, set_aside_if_corrupt, write_atomically};
+use crate::json_files::{aside_path, file_name, set_aside_if_corrupt, write_atomically};
 use damas::session::{unix_ms, SavedSession, Session, SessionError};
 use serde_json::{Map, Value};
 use std::fs;

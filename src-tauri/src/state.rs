@@ -4,6 +4,7 @@
 
 use crate::endgame::EndgameBuilds;
 use crate::error::{AppError, Notice};
+use crate::lock::lock;
 use crate::persist::Persist;
 use crate::rooms::SavedRooms;
 use crate::settings::Settings;
@@ -12,7 +13,7 @@ use damas::search::SearchContext;
 use damas::session::{unix_ms, Session, Sessions};
 use damas::GameKind;
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex};
 use tauri::{AppHandle, Manager, Runtime};
 
 pub struct AppState {
@@ -35,14 +36,6 @@ pub struct AppState {
     /// What the CPU's searches keep: expert's tables between moves, and the endgame tables of
     /// `endgame`'s directory. Shared with the threads that think.
     pub search: Arc<SearchContext>,
-}
-
-/// A lock whose holder panicked still guards consistent data here (every change is applied whole
-/// or not at all), so it is taken over rather than turned into a second panic.
-pub fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
-    mutex
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 impl AppState {

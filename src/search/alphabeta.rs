@@ -17,17 +17,11 @@
 //! (every root move's value, for the easy level).
 
 use super::context::SearchContext;
-use super::endgame::{EndgameTables, GameTables};
-use super::limits::Budget;
-use super::ordering::Ordering;
 pub use super::params::{Found, MovePruning, MultiPlayer, Params};
-use super::score::INFINITY;
 use super::searchable::Searchable;
 use super::table::Table;
 use super::table_pool::Owner;
-use crate::position::Seat;
 use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
 
 mod best_reply;
 mod deepening;
@@ -37,14 +31,11 @@ mod node;
 mod quiescence;
 mod root_moves;
 mod searcher;
+mod window;
 
 use deepening::{deepen, help};
 pub use root_moves::score_root_moves;
-
-/// Deepest path (plies, quiescence included) the search follows.
-const MAX_PLY: usize = 120;
-/// Deepest capture sequence followed past the horizon.
-const MAX_QUIESCENCE: usize = 24;
+use searcher::{root_search, Job, RootSearch};
 
 /// The best move for the seat to move, or `None` when it has none. `history` holds the keys of
 /// earlier positions that can still repeat (oldest first), for draughts' repetition draws.
@@ -134,155 +125,4 @@ fn search_with_helpers<P: Searchable + Sync>(
         }
         found
     })
-}
-
-/// What the threads of one search share: the position searched, the earlier positions it may
-/// repeat, the parameters, the table and the endgame databases it probes.
-struct Job<'a, P> {
-    position: &'a P,
-    history: &'a [u64],
-    params: &'a Params,
-    table: &'a Table,
-    endgame: Option<&'a EndgameTables>,
-}
-
-/// Which search the root runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum RootSearch {
-    /// Alpha-beta on the root seat's score (two seats, or the paranoid search).
-    Paranoid,
-    BestReply,
-    MaxN,
-}
-
-fn root_search<P: Searchable>(position: &P, params: &Params) -> RootSearch {
-    let several = position.seats() > 2;
-    if several
-        && params.multi_player == MultiPlayer::BestReply
-        && position.with_turn(position.to_move()).is_some()
-    {
-        RootSearch::BestReply
-    } else if several && params.multi_player == MultiPlayer::MaxN {
-        RootSearch::MaxN
-    } else {
-        RootSearch::Paranoid
-    }
-}
-
-/// What the table says of a node: a score that settles it, or the index of the move to try first
-/// (`usize::MAX`: none).
-enum Probe {
-    Cut(i32),
-    First(usize),
-}
-
-/// The alpha-beta window of one node and its best move so far, shared by the paranoid search and
-/// Best-Reply Search. Scores are the root seat's: a maximizing node raises `low`, a minimizing
-/// node lowers `high`.
-struct Window {
-    /// The window the node was called with (for the bound it stores).
-    alpha: i32,
-    beta: i32,
-    low: i32,
-    high: i32,
-    maximizing: bool,
-    best_value: i32,
-    best_index: usize,
-}
-
-impl Window {
-    fn new(alpha: i32, beta: i32, maximizing: bool, first_index: usize) -> Window {
-        Window {
-            alpha,
-            beta,
-            low: alpha,
-            high: beta,
-            maximizing,
-            best_value: if maximizing { -INFINITY } else { INFINITY },
-            best_index: first_index,
-        }
-    }
-
-    /// The null window at the side the node's player tries to improve.
-    fn null_window(&self) -> (i32, i32) {
-        if self.maximizing {
-            (self.low, self.low + 1)
-        } else {
-            (self.high - 1, self.high)
-        }
-    }
-
-    /// Whether `value` fails to improve on the node's side of the window.
-    fn fails(&self, value: i32) -> bool {
-        if self.maximizing {
-            value <= self.low
-        } else {
-            value >= self.high
-        }
-    }
-
-    fn improves(&self, value: i32) -> bool {
-        if self.maximizing {
-            value > self.best_value
-        } else {
-            value < self.best_value
-        }
-    }
-
-    /// Principal-variation search of the move ranked `rank`: the first with the full window, the
-    /// others with a null window and, when that finds a better move, again with the rest of it.
-    fn search(&self, rank: usize, mut child: impl FnMut(i32, i32) -> i32) -> i32 {
-        if rank == 0 {
-            return child(self.low, self.high);
-        }
-        let (low, high) = self.null_window();
-        let probe = child(low, high);
-        if probe <= self.low || probe >= self.high {
-            probe
-        } else if self.maximizing {
-            child(probe, self.high)
-        } else {
-            child(self.low, probe)
-        }
-    }
-}
-
-struct Searcher<'a, P: Searchable> {
-    root: Seat,
-    params: &'a Params,
-    budget: Budget<'a>,
-    table: &'a Table,
-    ordering: Ordering<P::Move>,
-    /// Keys of the positions on the path (history first) that later positions may repeat.
-    path: Vec<u64>,
-    /// For each path entry, the first index it may repeat (after the last irreversible move).
-    reversible_from: Vec<usize>,
-    repetition: bool,
-    /// The root move with the best value of the iteration under way.
-    root_best: Option<usize>,
-    /// The best root move of the iteration under way whose value rose above the root's window
-    /// floor (what a timed search cut short may play).
-    root_raised: Option<usize>,
-    /// The endgame databases probed below the root (`Params::endgame`).
-    endgame: Option<Arc<GameTables>>,
-    /// Per ply, the buffers its nodes work in (see [`PlyBuffers`]).
-    buffers: Vec<PlyBuffers<P::Move>>,
-}
-
-/// The lists a node fills, kept per ply and reused by every node at that ply: a node no longer
-/// allocates (allocation took a few per cent of expert's time). A node takes its ply's buffers
-/// out while it searches, so its children, one ply deeper, never touch them.
-struct PlyBuffers<M> {
-    moves: Vec<M>,
-    /// (rank, index) of each move, best first: the search order.
-    ranked: Vec<(u32, usize)>,
-}
-
-impl<M> Default for PlyBuffers<M> {
-    fn default() -> Self {
-        PlyBuffers {
-            moves: Vec::new(),
-            ranked: Vec::new(),
-        }
-    }
 }

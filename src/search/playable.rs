@@ -4,10 +4,9 @@
 //! never need to know which game it is.
 
 use super::context::SearchContext;
-use super::levels;
+use super::levels::{self, Player};
 use super::player::{self, PlayerConfig};
 use super::searchable::Searchable;
-use super::Player;
 use crate::describe::{Describe, MoveInfo};
 use crate::position::{SetupError, Variant};
 use crate::record::{AnyGame, Record};

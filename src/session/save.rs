@@ -3,7 +3,9 @@
 //! replays every move through the rules, so a record edited by hand into an illegal game is
 //! rejected with [`SessionError::BadSave`] instead of being trusted.
 
-use super::{Mode, Played, Session, SessionError};
+use super::error::SessionError;
+use super::game::{Played, Session};
+use super::setup::Mode;
 use crate::catalogue;
 use crate::position::{Seat, Variant};
 use crate::search::GameFactory;

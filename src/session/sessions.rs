@@ -1,7 +1,10 @@
 //! The games the app holds, by id, and how many games the human(s) finished against the CPU in
 //! each game kind (handed to every session of that kind for the CPU's easy level).
 
-use super::{unix_ms, GameSetup, SavedGame, Session, SessionError};
+use super::error::SessionError;
+use super::game::{unix_ms, Session};
+use super::setup::GameSetup;
+use super::view::SavedGame;
 use crate::position::GameKind;
 use rand::Rng;
 use std::collections::HashMap;

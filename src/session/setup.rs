@@ -2,7 +2,7 @@
 //! [`Mode`]. Fields arrive as loose JSON types (strings, wide integers) so that a bad value
 //! becomes a typed [`SessionError`] rather than a deserialisation failure.
 
-use super::SessionError;
+use super::error::SessionError;
 use crate::position::{GameKind, Seat, Variant};
 use crate::search::Level;
 use serde::{Deserialize, Serialize};

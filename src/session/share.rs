@@ -13,11 +13,13 @@
 //! exported with the day they were started, the players (the human's name as the app gives it,
 //! "CPU (hard)" for a CPU seat) and the result.
 
-use super::{Mode, Played, Session, SessionError};
+use super::error::SessionError;
+use super::game::{Played, Session};
+use super::setup::Mode;
 use crate::catalogue;
 use crate::notation::pdn::{self, PdnError, PdnResult, SyntaxProblem};
 use crate::notation::star_text;
-use crate::position::{GameKind, GameResult, MoveError, Seat, Variant};
+use crate::position::{GameKind, GameResult, MoveError, Seat, SetupError, Variant};
 use thiserror::Error;
 
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -38,9 +40,10 @@ pub enum ImportProblem {
     Syntax(SyntaxProblem),
     #[error("unsupported GameType '{0}' (expected 20, 21 or 30)")]
     GameType(String),
-    /// The `FEN` tag's position; the detail is the position reader's English text.
+    /// The `FEN` tag's position, as the game's setup refused it: a [`SetupError::Position`]
+    /// wraps the FEN or star-text reader's error, or what the rules forbid on the board.
     #[error("start position: {0}")]
-    StartPosition(String),
+    StartPosition(SetupError),
     /// Move `ply` (1-based) of the movetext, as written.
     #[error("move {ply} '{text}': {error}")]
     Move {
@@ -85,7 +88,7 @@ impl ImportProblem {
                 args
             }
             ImportProblem::GameType(value) => vec![("value", value.clone())],
-            ImportProblem::StartPosition(detail) => vec![("detail", detail.clone())],
+            ImportProblem::StartPosition(error) => vec![("detail", error.to_string())],
             ImportProblem::Move { ply, text, .. } => {
                 vec![("ply", ply.to_string()), ("move", text.clone())]
             }
@@ -263,8 +266,11 @@ impl Session {
             PdnError::Syntax { at, problem } => {
                 bad(pdn::line_of(text, at), ImportProblem::Syntax(problem))
             }
-            // `parse` fails on syntax only.
-            other => bad(0, ImportProblem::StartPosition(other.to_string())),
+            // `parse` fails on syntax only; the rest are mapped for completeness.
+            PdnError::GameType(value) => bad(0, ImportProblem::GameType(value)),
+            PdnError::WrongGame { found, .. } => bad(0, ImportProblem::GameType(found)),
+            PdnError::Setup(error) => bad(0, ImportProblem::StartPosition(error)),
+            PdnError::Move { ply, text, error } => bad(0, ImportProblem::Move { ply, text, error }),
         })?;
         let fen = parsed.tag("FEN");
         let game_type = parsed.game_kind().map_err(|error| {
@@ -282,12 +288,8 @@ impl Session {
                 _ => Variant::standard(GameKind::English),
             },
         };
-        let game = catalogue::new_game(variant, fen).map_err(|error| {
-            bad(
-                tag_line("FEN"),
-                ImportProblem::StartPosition(error.to_string()),
-            )
-        })?;
+        let game = catalogue::new_game(variant, fen)
+            .map_err(|error| bad(tag_line("FEN"), ImportProblem::StartPosition(error)))?;
         let mut session = Session::from_game(id, game, mode)?;
         for (index, text_move) in parsed.moves.iter().enumerate() {
             let seat = session.game.to_move();

@@ -1,7 +1,8 @@
 //! What the UI draws: the whole state of a session as one JSON value ([`GameView`]), and the row
 //! the home screen lists ([`SavedGame`]). Field names are the app contract (`docs/commands.md`).
 
-use super::{Session, SessionError};
+use super::error::SessionError;
+use super::game::Session;
 use crate::describe::{BoardLayout, MoveInfo, PieceView, SeatStats};
 use crate::position::{DrawCounter, EndReason, GameKind, GameResult, Outcome, Seat, Variant};
 use crate::search::{Level, Playable};

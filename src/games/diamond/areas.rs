@@ -1,11 +1,14 @@
 //! The Diamond Game's fixed areas: where each colour starts and goes, the holes it may use, and
 //! each hole's step distance to a colour's destination apex (docs/rules.md, "Diamond Game").
 
-use super::START_POINTS;
 use crate::geometry::holeset::{Hole, HoleSet};
-use crate::geometry::star::{star, Star, HOLES, NO_HOLE};
+use crate::geometry::star::{star, Point, Star, HOLES, NO_HOLE};
 use crate::position::Seat;
 use std::sync::OnceLock;
+
+/// Where each colour starts, seen from Red (whose start is at the bottom). The destination is the
+/// opposite point.
+pub const START_POINTS: [Point; 3] = [Point::South, Point::NorthWest, Point::NorthEast];
 
 /// The per-colour areas, the same for 2 and 3 players (Green's points are closed to Red and
 /// Yellow either way, as every other colour's are).

@@ -29,13 +29,14 @@ mod movegen;
 mod text;
 
 use areas::areas;
+pub use areas::START_POINTS;
 
 use crate::describe::{
     BoardLayout, BoardShape, Cell, Describe, Leg, MoveInfo, PieceView, SeatStats,
 };
 use crate::games::star_zobrist;
 use crate::geometry::holeset::{Hole, HoleSet};
-use crate::geometry::star::{star, Point, View, ALL, HOLES, NO_HOLE};
+use crate::geometry::star::{star, View, ALL, HOLES, NO_HOLE};
 use crate::notation::star_text;
 use crate::position::{
     DrawCounter, EndReason, GameKind, MoveError, Outcome, Position, Seat, SetupError, Variant,
@@ -48,10 +49,6 @@ const SYMBOLS: &[u8; 6] = b"rygRYG";
 
 /// Pieces per colour: 14 men and a king.
 pub const PIECES_PER_COLOUR: u32 = 15;
-
-/// Where each colour starts, seen from Red (whose start is at the bottom). The destination is the
-/// opposite point.
-pub const START_POINTS: [Point; 3] = [Point::South, Point::NorthWest, Point::NorthEast];
 
 /// A Diamond move: one piece from a hole to another (a step or a chain of jumps), or the pass.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -1,9 +1,9 @@
 //! Turkish text formats: the PDN FEN with algebraic squares (`W:Wa2,b2,Kd4:Ba7,b7`) and the
 //! move text (`a3-a4` for a step, `d4xd6xf6` for a capture with every landing).
 
+use super::board::Turkish;
 use super::movegen::TurkishMove;
 use super::squares::{self, bit, Bitboard};
-use super::Turkish;
 use crate::notation::fen::{self, FenColor, FenPiece};
 use crate::position::{MoveError, PositionError, SetupError};
 

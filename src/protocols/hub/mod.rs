@@ -8,5 +8,6 @@
 pub mod engine;
 pub mod message;
 pub mod notation;
+pub mod reply;
 
 pub use engine::{serve, HubEngine, HubError};

@@ -10,7 +10,8 @@
 //! The opponents' layer is built with [`Searchable::with_turn`]; positions in the tree are not
 //! reachable in play, so the repetition rule is not applied here.
 
-use super::{Probe, Searcher, Window, MAX_PLY};
+use super::searcher::{Searcher, MAX_PLY};
+use super::window::{Probe, Window};
 use crate::position::Seat;
 use crate::search::searchable::Searchable;
 

@@ -1,7 +1,7 @@
 //! The iterative-deepening driver: the main thread's deepening, the helper threads' (lazy SMP)
 //! and one root iteration with aspiration windows.
 
-use super::{root_search, Job, RootSearch, Searcher};
+use super::searcher::{root_search, Job, RootSearch, Searcher};
 use crate::search::limits::Limits;
 use crate::search::params::{Found, Params};
 use crate::search::score::{self, INFINITY};

@@ -13,7 +13,7 @@
 //! The iterative deepening, node budget, table (for the move to try first only: a seat-score
 //! vector does not fit its single score) and move ordering are the paranoid search's.
 
-use super::{Searcher, MAX_PLY};
+use super::searcher::{Searcher, MAX_PLY};
 use crate::position::{GameResult, Outcome};
 use crate::search::score::{DRAW, WIN, WIN_MIN};
 use crate::search::searchable::{Searchable, SeatScores, MAX_SEATS};

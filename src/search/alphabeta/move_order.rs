@@ -1,7 +1,7 @@
 //! The order a node searches its moves in: the table's move, captures, killers, history and the
 //! game's hints, as [`Ordering`](crate::search::ordering::Ordering) ranks them.
 
-use super::Searcher;
+use super::searcher::Searcher;
 use crate::search::ordering::MoveHints;
 use crate::search::searchable::Searchable;
 

@@ -1,7 +1,8 @@
 //! One node of the search: the table's verdict, the moves searched in order by principal-variation
 //! search (with reductions and move pruning where the parameters ask), and the result stored.
 
-use super::{PlyBuffers, Probe, Searcher, Window, MAX_PLY};
+use super::searcher::{PlyBuffers, Searcher, MAX_PLY};
+use super::window::{Probe, Window};
 use crate::search::searchable::Searchable;
 use crate::search::table::Bound;
 

@@ -1,6 +1,6 @@
 //! Past the horizon: capture sequences finished before a position is evaluated.
 
-use super::{Searcher, MAX_PLY, MAX_QUIESCENCE};
+use super::searcher::{Searcher, MAX_PLY, MAX_QUIESCENCE};
 use crate::search::score::INFINITY;
 use crate::search::searchable::Searchable;
 

@@ -1,6 +1,6 @@
 //! Every root move's value, for the easy level's choice among them.
 
-use super::{Job, Searcher};
+use super::searcher::{Job, Searcher};
 use crate::search::params::Params;
 use crate::search::score::INFINITY;
 use crate::search::searchable::Searchable;

@@ -1,15 +1,97 @@
 //! The searcher's own state: its start, the path it keeps for repetition draws, and the values
 //! of the nodes it does not search further (ends, draws, endgame databases, evaluation).
 
-use super::{Job, Searcher};
+use crate::position::Seat;
 use crate::position::{GameResult, Outcome};
 use crate::search::endgame::Value;
+use crate::search::endgame::{EndgameTables, GameTables};
 use crate::search::limits::Budget;
 use crate::search::ordering::Ordering;
 use crate::search::params::MultiPlayer;
+use crate::search::params::Params;
 use crate::search::score::{DRAW, WIN};
 use crate::search::searchable::Searchable;
+use crate::search::table::Table;
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+/// Deepest path (plies, quiescence included) the search follows.
+pub(super) const MAX_PLY: usize = 120;
+/// Deepest capture sequence followed past the horizon.
+pub(super) const MAX_QUIESCENCE: usize = 24;
+
+/// What the threads of one search share: the position searched, the earlier positions it may
+/// repeat, the parameters, the table and the endgame databases it probes.
+pub(super) struct Job<'a, P> {
+    pub(super) position: &'a P,
+    pub(super) history: &'a [u64],
+    pub(super) params: &'a Params,
+    pub(super) table: &'a Table,
+    pub(super) endgame: Option<&'a EndgameTables>,
+}
+
+/// Which search the root runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum RootSearch {
+    /// Alpha-beta on the root seat's score (two seats, or the paranoid search).
+    Paranoid,
+    BestReply,
+    MaxN,
+}
+
+pub(super) fn root_search<P: Searchable>(position: &P, params: &Params) -> RootSearch {
+    let several = position.seats() > 2;
+    if several
+        && params.multi_player == MultiPlayer::BestReply
+        && position.with_turn(position.to_move()).is_some()
+    {
+        RootSearch::BestReply
+    } else if several && params.multi_player == MultiPlayer::MaxN {
+        RootSearch::MaxN
+    } else {
+        RootSearch::Paranoid
+    }
+}
+
+pub(super) struct Searcher<'a, P: Searchable> {
+    pub(super) root: Seat,
+    pub(super) params: &'a Params,
+    pub(super) budget: Budget<'a>,
+    pub(super) table: &'a Table,
+    pub(super) ordering: Ordering<P::Move>,
+    /// Keys of the positions on the path (history first) that later positions may repeat.
+    pub(super) path: Vec<u64>,
+    /// For each path entry, the first index it may repeat (after the last irreversible move).
+    pub(super) reversible_from: Vec<usize>,
+    pub(super) repetition: bool,
+    /// The root move with the best value of the iteration under way.
+    pub(super) root_best: Option<usize>,
+    /// The best root move of the iteration under way whose value rose above the root's window
+    /// floor (what a timed search cut short may play).
+    pub(super) root_raised: Option<usize>,
+    /// The endgame databases probed below the root (`Params::endgame`).
+    pub(super) endgame: Option<Arc<GameTables>>,
+    /// Per ply, the buffers its nodes work in (see [`PlyBuffers`]).
+    pub(super) buffers: Vec<PlyBuffers<P::Move>>,
+}
+
+/// The lists a node fills, kept per ply and reused by every node at that ply: a node no longer
+/// allocates (allocation took a few per cent of expert's time). A node takes its ply's buffers
+/// out while it searches, so its children, one ply deeper, never touch them.
+pub(super) struct PlyBuffers<M> {
+    pub(super) moves: Vec<M>,
+    /// (rank, index) of each move, best first: the search order.
+    pub(super) ranked: Vec<(u32, usize)>,
+}
+
+impl<M> Default for PlyBuffers<M> {
+    fn default() -> Self {
+        PlyBuffers {
+            moves: Vec::new(),
+            ranked: Vec::new(),
+        }
+    }
+}
 
 impl<'a, P: Searchable> Searcher<'a, P> {
     pub(super) fn new(job: &Job<'a, P>, stop: &'a AtomicBool) -> Self {

@@ -20,6 +20,7 @@ mod maxn;
 mod mcts;
 mod mistakes;
 mod playable;
+mod table_pool;
 
 pub(super) fn params(limits: Limits) -> Params {
     Params {

@@ -7,7 +7,7 @@ mod schema;
 
 pub use schema::MIGRATIONS;
 
-use super::{
+use super::model::{
     clamp_limit, sql, tallies, GameSummary, HistoryPoint, MidUpdateHook, PendingSignIn,
     PlayerStore, PlayerStoreError, RankingEntry, RatedGame, Rating, RatingChange, RecordedGame,
     Session, StoreResult,

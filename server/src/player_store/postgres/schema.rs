@@ -1,6 +1,6 @@
 //! The PostgreSQL schema: its numbered migrations, applied in order under an advisory lock.
 
-use crate::player_store::{PlayerStoreError, StoreResult};
+use crate::player_store::model::{PlayerStoreError, StoreResult};
 
 /// The advisory lock key held while migrating ("damas" in ASCII).
 const MIGRATION_LOCK: i64 = 0x64_61_6d_61_73;

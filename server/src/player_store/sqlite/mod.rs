@@ -2,12 +2,14 @@
 //! blocking threads. WAL journal with `synchronous = FULL`: a committed rated game survives a
 //! crash of the process or the machine; an interrupted one leaves nothing.
 
+#[cfg(test)]
+mod migration_tests;
 mod rows;
 mod schema;
 
 pub use schema::MIGRATIONS;
 
-use super::{
+use super::model::{
     clamp_limit, sql, tallies, GameSummary, HistoryPoint, MidUpdateHook, PendingSignIn,
     PlayerStore, PlayerStoreError, RankingEntry, RatedGame, Rating, RatingChange, RecordedGame,
     Session, StoreResult,

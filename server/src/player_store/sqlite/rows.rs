@@ -1,7 +1,7 @@
 //! Rows read back into the store's types.
 
 use crate::accounts::AccountId;
-use crate::player_store::{RankingEntry, Rating};
+use crate::player_store::model::{RankingEntry, Rating};
 use crate::ratings::{self, GameResult, RatedKind};
 
 pub(super) fn kind_of(text: String) -> rusqlite::Result<RatedKind> {

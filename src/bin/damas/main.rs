@@ -2,17 +2,20 @@
 //! Every failure — bad arguments, a malformed position, an illegal move — is a message on stderr
 //! and exit code 2.
 
+mod endgame;
+mod error;
+
 use clap::{Args, Parser, Subcommand};
 use damas::catalogue::{self, GameTask};
 use damas::notation::star_text;
-use damas::search::endgame::{self, EndgameError, Value as EndgameValue};
 use damas::search::levels::MoveTime;
 use damas::search::searchable::Searchable;
 use damas::search::{Player, SearchContext};
 use damas::{perft, AnyGame, Describe, GameKind, GameResult, MoveInfo, Playable, Record, Variant};
+use endgame::{run_endgame, EndgameCommand};
+use error::CliError;
 use serde_json::{json, Value};
 use std::io::Write;
-use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -100,40 +103,6 @@ enum Command {
     },
 }
 
-#[derive(Subcommand)]
-enum EndgameCommand {
-    /// Builds every table of 2 to N pieces (files already there and valid are kept) and prints
-    /// what each piece count holds.
-    Build {
-        /// english, international or turkish.
-        game: String,
-        #[arg(long)]
-        pieces: u32,
-        /// Cache directory (default: $XDG_DATA_HOME/damas/endgame or ~/.local/share/damas/endgame).
-        #[arg(long)]
-        dir: Option<PathBuf>,
-        /// Threads building each slice.
-        #[arg(long, default_value_t = 1)]
-        threads: usize,
-        /// Print every slice as it is built.
-        #[arg(long)]
-        verbose: bool,
-    },
-    /// Lists the tables a directory holds for a game, with their counts.
-    Info {
-        game: String,
-        #[arg(long)]
-        dir: Option<PathBuf>,
-    },
-    /// The value of a position (FEN) for the side to move, and of each of its moves.
-    Probe {
-        game: String,
-        fen: String,
-        #[arg(long)]
-        dir: Option<PathBuf>,
-    },
-}
-
 /// Which game, from where.
 #[derive(Args)]
 struct GameArgs {
@@ -156,166 +125,12 @@ struct GameArgs {
     after: Option<String>,
 }
 
-#[derive(Debug, thiserror::Error)]
-enum CliError {
-    #[error(transparent)]
-    Setup(#[from] damas::SetupError),
-    #[error("move {index} ('{text}'): {source}")]
-    Move {
-        index: usize,
-        text: String,
-        source: damas::MoveError,
-    },
-    #[error("unknown level '{0}' (expected easy, medium, hard or expert)")]
-    Level(String),
-    #[error("the game is over: there is no move to choose")]
-    NoMove,
-    #[error("--paths is only available for turkish")]
-    PathsUnavailable,
-    #[error(transparent)]
-    Endgame(#[from] EndgameError),
-    #[error("no cache directory: set --dir, XDG_DATA_HOME or HOME")]
-    NoDirectory,
-    #[error("no endgame table for {0} in {1}")]
-    NoTables(String, String),
-    #[error("could not write output: {0}")]
-    Output(#[from] std::io::Error),
-}
-
 /// `--movetime`: milliseconds within expert's range, checked by clap before anything runs.
 fn parse_movetime(text: &str) -> Result<MoveTime, String> {
     let ms: u64 = text
         .parse()
         .map_err(|_| format!("'{text}' is not a number of milliseconds"))?;
     MoveTime::from_millis(ms).map_err(|error| error.to_string())
-}
-
-fn endgame_dir(dir: Option<PathBuf>) -> Result<PathBuf, CliError> {
-    dir.or_else(endgame::default_directory)
-        .ok_or(CliError::NoDirectory)
-}
-
-fn value_text(value: Option<EndgameValue>) -> String {
-    match value {
-        Some(EndgameValue::Win(plies)) => format!("win in {plies} plies"),
-        Some(EndgameValue::Loss(plies)) => format!("loss in {plies} plies"),
-        Some(EndgameValue::Draw) => "draw".to_string(),
-        None => "not in the tables".to_string(),
-    }
-}
-
-fn run_endgame(action: EndgameCommand, out: &mut impl Write) -> Result<(), CliError> {
-    match action {
-        EndgameCommand::Build {
-            game,
-            pieces,
-            dir,
-            threads,
-            verbose,
-        } => {
-            let kind = GameKind::parse(&game)?;
-            let dir = endgame_dir(dir)?;
-            let mut progress = |report: &endgame::build::SliceReport| {
-                if verbose && !report.read {
-                    let counts = report.counts;
-                    eprintln!(
-                        "  {:<12} {:>10} positions  W {:>10} D {:>10} L {:>10}  longest {:>3}  levels {:>3}  {:>8.2} s",
-                        report.material.label(),
-                        counts.positions,
-                        counts.wins,
-                        counts.draws,
-                        counts.losses,
-                        counts.longest,
-                        report.levels,
-                        report.seconds
-                    );
-                }
-            };
-            let reports = endgame::build_into(kind, pieces, &dir, threads, &mut progress)?;
-            writeln!(out, "{} tables in {}", kind.as_str(), dir.display())?;
-            writeln!(
-                out,
-                "pieces slices   positions        wins       draws      losses longest    seconds  file bytes"
-            )?;
-            for report in reports {
-                let counts = report.counts;
-                writeln!(
-                    out,
-                    "{:>6} {:>6} {:>11} {:>11} {:>11} {:>11} {:>7} {:>10} {:>11}",
-                    report.pieces,
-                    report.slices,
-                    counts.positions,
-                    counts.wins,
-                    counts.draws,
-                    counts.losses,
-                    counts.longest,
-                    if report.cached {
-                        "cached".to_string()
-                    } else {
-                        format!("{:.2}", report.seconds)
-                    },
-                    report.file_bytes
-                )?;
-            }
-        }
-        EndgameCommand::Info { game, dir } => {
-            let kind = GameKind::parse(&game)?;
-            let dir = endgame_dir(dir)?;
-            let loaded = endgame::load(kind, &dir)?;
-            writeln!(
-                out,
-                "{} tables in {}: complete up to {} pieces",
-                kind.as_str(),
-                dir.display(),
-                loaded.tables.pieces
-            )?;
-            let mut slices: Vec<_> = loaded.tables.slice_counts().collect();
-            slices
-                .sort_by_key(|(material, _)| (material.pieces(), material.total_men(), *material));
-            for (material, counts) in slices {
-                writeln!(
-                    out,
-                    "{:<12} {:>10} positions  W {:>10} D {:>10} L {:>10}  longest {:>3}",
-                    material.label(),
-                    counts.positions,
-                    counts.wins,
-                    counts.draws,
-                    counts.losses,
-                    counts.longest
-                )?;
-            }
-            if let Some(error) = loaded.refused {
-                writeln!(out, "refused: {error}")?;
-            }
-        }
-        EndgameCommand::Probe { game, fen, dir } => {
-            let kind = GameKind::parse(&game)?;
-            let dir = endgame_dir(dir)?;
-            let loaded = endgame::load(kind, &dir)?;
-            if loaded.tables.pieces < 2 {
-                return Err(CliError::NoTables(
-                    kind.as_str().to_string(),
-                    dir.display().to_string(),
-                ));
-            }
-            let tables = loaded.tables;
-            writeln!(out, "{}", value_text(endgame::probe_text(&tables, &fen)?))?;
-            let position = catalogue::new_game(Variant::standard(kind), Some(&fen))?;
-            for info in position.legal_moves() {
-                let mut after = catalogue::new_game(Variant::standard(kind), Some(&fen))?;
-                after.play(&info.text).map_err(|source| CliError::Move {
-                    index: 1,
-                    text: info.text.clone(),
-                    source,
-                })?;
-                // From the mover's side: the reply position's value turned round.
-                let value =
-                    endgame::probe_text(&tables, &after.position_text())?.map(EndgameValue::parent);
-                writeln!(out, "{} -> {}", info.text, value_text(value))?;
-            }
-        }
-    }
-    Ok(())
 }
 
 /// The player a level name means, expert thinking `movetime`.
@@ -544,7 +359,7 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), CliError> {
             let stop = std::sync::atomic::AtomicBool::new(false);
             let started = Instant::now();
             // Expert reads the endgame databases of the default directory when built there.
-            let context = SearchContext::with_endgame(endgame::default_directory());
+            let context = SearchContext::with_endgame(damas::search::endgame::default_directory());
             let decision = game
                 .decide(player, seed, None, &stop, &context)
                 .ok_or(CliError::NoMove)?;
