@@ -128,10 +128,11 @@ impl Drop for Instance {
 }
 
 fn lease_owner(redis: &mut dyn redis::ConnectionLike, code: &str) -> Option<String> {
-    redis::cmd("GET")
-        .arg(format!("damas:{{{code}}}:lease"))
+    redis::cmd("HGET")
+        .arg(format!("damas:{{{code}}}:record"))
+        .arg("lease")
         .query(redis)
-        .expect("GET lease")
+        .expect("HGET lease")
 }
 
 /// Waits until `owner` holds the room's lease.
@@ -284,7 +285,7 @@ async fn two_instances_survive_a_kill_of_the_lease_holder(redis: Shared) {
         history(&before_kill),
         "no acknowledged move lost"
     );
-    // The survivor takes the lease once the dead holder's lapses (6 s TTL, 2 s renewals).
+    // The survivor takes the lease once the dead holder's heartbeat lapses (5 s TTL, 1 s beats).
     wait_for_lease(&mut *peek, &code, &second.name, Duration::from_secs(15)).await;
 
     // The game goes on on the survivor.
