@@ -429,7 +429,10 @@ async fn heartbeats_make_the_live_set(backend: Backend) {
         assert!(live.contains(&a));
     }
     let live = backend.b.heartbeat(&a, BEAT).await.unwrap();
-    assert!(live.contains(&a) && !live.contains(&b), "B lapsed: {live:?}");
+    assert!(
+        live.contains(&a) && !live.contains(&b),
+        "B lapsed: {live:?}"
+    );
     // A clean shutdown leaves at once.
     backend.a.end_heartbeat(&a).await.unwrap();
     let live = backend.b.heartbeat(&b, BEAT).await.unwrap();
@@ -520,7 +523,10 @@ async fn presence_counts_connections_of_live_instances_only(backend: Backend) {
         vec![0, 1]
     );
     backend.a.clear_presence(&code, 1, "conn-1").await.unwrap();
-    assert_eq!(backend.b.present_seats(&code, &live).await.unwrap(), vec![0]);
+    assert_eq!(
+        backend.b.present_seats(&code, &live).await.unwrap(),
+        vec![0]
+    );
     // A reconnection takes the seat's entry: the old connection's late clear changes nothing.
     backend
         .a
@@ -528,7 +534,10 @@ async fn presence_counts_connections_of_live_instances_only(backend: Backend) {
         .await
         .unwrap();
     backend.b.clear_presence(&code, 0, "conn-0").await.unwrap();
-    assert_eq!(backend.b.present_seats(&code, &live).await.unwrap(), vec![0]);
+    assert_eq!(
+        backend.b.present_seats(&code, &live).await.unwrap(),
+        vec![0]
+    );
     // Entries are written once, not renewed: they count while their instance is live …
     backend
         .b
@@ -570,11 +579,7 @@ async fn presence_of_a_missing_room_is_empty(backend: Backend) {
     let code = fresh_code();
     let a = fresh_instance();
     let live = backend.a.heartbeat(&a, LONG).await.unwrap();
-    backend
-        .a
-        .set_presence(&code, 0, "conn", &a)
-        .await
-        .unwrap();
+    backend.a.set_presence(&code, 0, "conn", &a).await.unwrap();
     assert_eq!(
         backend.a.present_seats(&code, &live).await.unwrap(),
         Vec::<u8>::new()

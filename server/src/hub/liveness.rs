@@ -1,9 +1,9 @@
 //! The instance's heartbeat: one store call a second for the whole instance, whatever the number
 //! of rooms. Each beat renews this instance's entry in the store's live set and reads the set
 //! back; the hubs read the latest set from a watch channel (for lease takeovers and presence) and
-//! are woken only when it matters to them: an instance left the set (its rooms and connections
-//! are gone), or this instance's own heartbeat lapsed (others may have taken its rooms) and it is
-//! back.
+//! are woken only when it changes: an instance left (its rooms and connections are gone) or came
+//! (its connections count from now on), or this instance's own heartbeat lapsed (others may have
+//! taken its rooms) and it is back. A steady set wakes nobody.
 
 use super::schedule::{HEARTBEAT, HEARTBEAT_TTL};
 use crate::store::RoomStore;
@@ -50,18 +50,12 @@ pub(super) fn start(
             }
             last_beat = Some(asked);
             sender.send_if_modified(|current| {
-                let left = current
-                    .instances
-                    .as_deref()
-                    .is_some_and(|old| old.iter().any(|name| !live.contains(name)));
-                let same = current.instances.as_deref() == Some(live.as_slice());
-                if !same {
-                    current.instances = Some(live.into());
+                if current.instances.as_deref() == Some(live.as_slice()) {
+                    return lapsed;
                 }
-                if left {
-                    tracing::info!("an instance left the live set; checking leases and presence");
-                }
-                left || lapsed
+                tracing::info!(instances = live.len(), "live set changed");
+                current.instances = Some(live.into());
+                true
             });
         }
     });

@@ -65,10 +65,8 @@ impl Drop for Hubs {
 impl Hubs {
     /// The hubs of an instance, and its heartbeat (started here: call within a tokio runtime).
     pub fn new(context: HubContext) -> Hubs {
-        let (live, heartbeat) = liveness::start(
-            Arc::clone(&context.store),
-            context.config.instance.clone(),
-        );
+        let (live, heartbeat) =
+            liveness::start(Arc::clone(&context.store), context.config.instance.clone());
         Hubs {
             context: Arc::new(context),
             registry: Arc::default(),

@@ -16,6 +16,8 @@ pub(super) const SAFETY_CHECK: Duration = Duration::from_secs(60);
 /// How often the lease holder renews the time to live of a room with someone connected (the
 /// store's TTL is at most 30 min ahead: see `RoomRecord::ttl`).
 pub(super) const KEEP_ALIVE_MS: u64 = 60_000;
+/// A keep-alive the store did not answer is tried again this much later.
+pub(super) const KEEP_ALIVE_RETRY_MS: u64 = 5_000;
 
 /// What the CPU's thinking task sends back to its hub.
 pub(super) struct CpuDecision {

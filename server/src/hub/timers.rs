@@ -2,7 +2,7 @@
 //! to live), the takeover of dropped seats, clock flags, and the CPU's moves.
 
 use super::actor::Hub;
-use super::schedule::{CpuDecision, KEEP_ALIVE_MS};
+use super::schedule::{CpuDecision, KEEP_ALIVE_MS, KEEP_ALIVE_RETRY_MS};
 use crate::error::RoomError;
 use crate::play;
 use crate::store::{RoomRecord, SeatKind};
@@ -75,7 +75,11 @@ impl Hub {
         match self.context.store.touch(&self.code, ttl).await {
             Ok(true) => self.kept_alive_at = now,
             Ok(false) => self.reload().await,
-            Err(error) => tracing::warn!(room = %self.code, %error, "keep-alive failed"),
+            Err(error) => {
+                tracing::warn!(room = %self.code, %error, "keep-alive failed");
+                // Tried again in a few seconds, not at every wake.
+                self.kept_alive_at = now.saturating_sub(KEEP_ALIVE_MS - KEEP_ALIVE_RETRY_MS);
+            }
         }
     }
 
@@ -128,8 +132,25 @@ impl Hub {
     }
 
     /// The next time the hub must act on its own: a seat's takeover, and (holding the lease) a
-    /// clock flag or the first-move abort.
+    /// clock flag or the first-move abort; the room's expiry; and (holding the lease with someone
+    /// connected) the renewal of the room's time to live. All on the room's clock.
     pub(super) fn next_deadline(&self) -> Option<u64> {
+        let record = &self.record.as_ref()?.value;
+        let now = self.now();
+        let mut deadlines: Vec<u64> = self.game_deadline().into_iter().collect();
+        let expires_at = record.expires_at();
+        if expires_at > now {
+            deadlines.push(expires_at);
+        }
+        if self.lease && !self.present.is_empty() {
+            deadlines.push(self.kept_alive_at.saturating_add(KEEP_ALIVE_MS));
+        }
+        deadlines.into_iter().min()
+    }
+
+    /// The next deadline of the game: a seat's takeover, and (holding the lease) a clock flag or
+    /// the first-move abort.
+    fn game_deadline(&self) -> Option<u64> {
         let record = &self.record.as_ref()?.value;
         let game = self.game.as_ref()?;
         let now = self.now();
@@ -148,6 +169,20 @@ impl Hub {
     }
 
     pub(super) async fn on_deadline(&mut self) {
+        let now = self.now();
+        if self
+            .record
+            .as_ref()
+            .is_some_and(|r| now >= r.value.expires_at())
+        {
+            self.reload().await;
+            if self.gone {
+                return;
+            }
+        }
+        if self.lease && !self.present.is_empty() {
+            self.keep_alive().await;
+        }
         if self.lease {
             // `update` applies a due flag; nothing else changes.
             let _ = self.update(|_, _, _| Ok(())).await;

@@ -307,11 +307,7 @@ impl RoomStore for MemoryStore {
         Ok(())
     }
 
-    async fn present_seats(
-        &self,
-        code: &RoomCode,
-        live: &[String],
-    ) -> Result<Vec<u8>, StoreError> {
+    async fn present_seats(&self, code: &RoomCode, live: &[String]) -> Result<Vec<u8>, StoreError> {
         let now = self.time.now_ms();
         let mut seats: Vec<u8> = match self.lock().live(code, now) {
             Some(room) => room
@@ -380,14 +376,20 @@ mod tests {
         let live = store.heartbeat("b", ttl).await.unwrap();
         assert_eq!(live, ["a", "b"]);
         assert!(!store.acquire_lease(&code, "b", &live).await.unwrap());
-        assert!(store.acquire_lease(&code, "a", &live).await.unwrap(), "kept");
+        assert!(
+            store.acquire_lease(&code, "a", &live).await.unwrap(),
+            "kept"
+        );
         store.release_lease(&code, "b").await.unwrap();
         assert!(!store.acquire_lease(&code, "b", &live).await.unwrap());
         store.release_lease(&code, "a").await.unwrap();
         assert!(store.acquire_lease(&code, "b", &live).await.unwrap());
         store.end_heartbeat("b").await.unwrap();
         let live = store.heartbeat("a", ttl).await.unwrap();
-        assert!(store.acquire_lease(&code, "a", &live).await.unwrap(), "b left");
+        assert!(
+            store.acquire_lease(&code, "a", &live).await.unwrap(),
+            "b left"
+        );
 
         store.set_presence(&code, 1, "c1", "a").await.unwrap();
         store.set_presence(&code, 0, "c0", "a").await.unwrap();

@@ -231,8 +231,7 @@ pub trait RoomStore: Send + Sync + 'static {
     async fn clear_presence(&self, code: &RoomCode, seat: u8, conn: &str)
         -> Result<(), StoreError>;
     /// Seats with a presence entry of an instance in `live`, ascending.
-    async fn present_seats(&self, code: &RoomCode, live: &[String])
-        -> Result<Vec<u8>, StoreError>;
+    async fn present_seats(&self, code: &RoomCode, live: &[String]) -> Result<Vec<u8>, StoreError>;
     /// Health: the backend answers.
     async fn ping(&self) -> Result<(), StoreError>;
 }

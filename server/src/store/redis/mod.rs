@@ -461,11 +461,7 @@ impl RoomStore for RedisStore {
         Ok(())
     }
 
-    async fn present_seats(
-        &self,
-        code: &RoomCode,
-        live: &[String],
-    ) -> Result<Vec<u8>, StoreError> {
+    async fn present_seats(&self, code: &RoomCode, live: &[String]) -> Result<Vec<u8>, StoreError> {
         let fields: Vec<String> = (0..PRESENCE_SEATS).map(presence_field).collect();
         let entries: Vec<Option<String>> = self
             .conn()
