@@ -128,10 +128,11 @@ impl Drop for Instance {
 }
 
 fn lease_owner(redis: &mut dyn redis::ConnectionLike, code: &str) -> Option<String> {
-    redis::cmd("GET")
-        .arg(format!("damas:{{{code}}}:lease"))
+    redis::cmd("HGET")
+        .arg(format!("damas:{{{code}}}:record"))
+        .arg("lease")
         .query(redis)
-        .expect("GET lease")
+        .expect("HGET lease")
 }
 
 /// Waits until `owner` holds the room's lease.
@@ -272,6 +273,7 @@ async fn two_instances_survive_a_kill_of_the_lease_holder(redis: Shared) {
 
     // The lease holder dies. Ana's socket goes with it.
     first.kill();
+    let killed_at = Instant::now();
     assert!(
         ana.next().await.is_none(),
         "the killed instance's socket is closed"
@@ -284,8 +286,12 @@ async fn two_instances_survive_a_kill_of_the_lease_holder(redis: Shared) {
         history(&before_kill),
         "no acknowledged move lost"
     );
-    // The survivor takes the lease once the dead holder's lapses (6 s TTL, 2 s renewals).
+    // The survivor takes the lease once the dead holder's heartbeat lapses (5 s TTL, 1 s beats).
     wait_for_lease(&mut *peek, &code, &second.name, Duration::from_secs(15)).await;
+    eprintln!(
+        "the survivor took the lease {:.1} s after the kill",
+        killed_at.elapsed().as_secs_f64()
+    );
 
     // The game goes on on the survivor.
     for _ in 0..6 {
@@ -361,7 +367,9 @@ async fn a_clock_runs_out_on_the_survivor_after_the_lease_holder_dies() {
     let second = Instance::start(&redis.store_args());
 
     let mut ana = first.client().await;
-    let clock = json!({"main_ms": 10_000, "periods": 0, "period_ms": 0});
+    // Shorter than the survivor needs to see Ana gone (her instance's heartbeat lapses 5 s after
+    // the kill) plus the takeover delay: her clock, not the CPU standing in, ends her turn.
+    let clock = json!({"main_ms": 6_000, "periods": 0, "period_ms": 0});
     let ana_seat = ana.create("english", 2, clock).await;
     let code = ana.code.clone().expect("code");
     let mut bea = second.client().await;

@@ -571,7 +571,7 @@ async fn a_room_with_players_outlives_an_hour_without_a_move() {
             .expires_at(&room_code)
             .expect("the room is held");
         server.time.advance(Duration::from_secs(20 * 60));
-        // The hub's next housekeeping round (every 2 s) renews the room's time to live.
+        // The lease holder renews the room's time to live once a minute on the room's clock.
         wait_until("the room's time to live is renewed", PATIENCE, async || {
             server
                 .store

@@ -87,8 +87,8 @@ impl Backend {
     }
 
     /// Lets `by` pass for the stores. Redis: real time (TTLs are Redis's). Memory: its server
-    /// time (room expiry) moves forward, and real time passes too (leases and presence are on
-    /// tokio's monotonic clock).
+    /// time (room expiry) moves forward, and real time passes too (heartbeats are on tokio's
+    /// monotonic clock).
     async fn pass(&self, by: Duration) {
         if let Some(time) = &self.time {
             time.advance(by);
@@ -312,10 +312,12 @@ async fn touch_extends_the_ttl_of_a_live_room_only(backend: Backend) {
 async fn delete_removes_the_room_and_tells_subscribers(backend: Backend) {
     let code = fresh_code();
     backend.a.create(&code, &record(&code), LONG).await.unwrap();
-    assert!(backend.a.acquire_lease(&code, "a", LONG).await.unwrap());
+    let (a, b) = (fresh_instance(), fresh_instance());
+    let live = backend.a.heartbeat(&a, LONG).await.unwrap();
+    assert!(backend.a.acquire_lease(&code, &a, &live).await.unwrap());
     backend
         .a
-        .set_presence(&code, 0, "conn-1", LONG)
+        .set_presence(&code, 0, "conn-1", &a)
         .await
         .unwrap();
     let mut events = backend.b.subscribe(&code).await.unwrap();
@@ -323,12 +325,20 @@ async fn delete_removes_the_room_and_tells_subscribers(backend: Backend) {
     assert_eq!(next_event(&mut events).await, RoomEvent::Deleted);
     assert!(backend.b.load(&code).await.unwrap().is_none());
     assert_eq!(
-        backend.b.present_seats(&code).await.unwrap(),
+        backend.b.present_seats(&code, &live).await.unwrap(),
         Vec::<u8>::new()
     );
-    // The lease went with the room: a new room of the same code starts with a free lease.
+    // The lease went with the room: a new room of the same code starts with a free lease,
+    // though its former holder is live.
     backend.b.create(&code, &record(&code), LONG).await.unwrap();
-    assert!(backend.b.acquire_lease(&code, "b", LONG).await.unwrap());
+    let live = backend.b.heartbeat(&b, LONG).await.unwrap();
+    assert!(live.contains(&a));
+    assert!(backend.b.acquire_lease(&code, &b, &live).await.unwrap());
+    assert_eq!(
+        backend.b.present_seats(&code, &live).await.unwrap(),
+        Vec::<u8>::new(),
+        "no presence left over"
+    );
 }
 
 async fn events_reach_every_subscriber_of_the_room_in_order(backend: Backend) {
@@ -393,98 +403,190 @@ async fn a_dropped_subscriber_leaves_the_others_listening(backend: Backend) {
     assert_eq!(next_event(&mut again).await, RoomEvent::Presence);
 }
 
-async fn the_lease_has_one_holder_until_released_or_lapsed(backend: Backend) {
-    let code = fresh_code();
-    let ttl = Duration::from_millis(600);
+/// A heartbeat's time to live in these tests (real instances: seconds).
+const BEAT: Duration = Duration::from_millis(1000);
+
+/// A fresh instance name per call (the Cluster is shared by the contract tests, and so is its
+/// live set).
+fn fresh_instance() -> String {
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    format!("instance-{}", NEXT.fetch_add(1, Ordering::Relaxed))
+}
+
+async fn heartbeats_make_the_live_set(backend: Backend) {
+    let (a, b) = (fresh_instance(), fresh_instance());
+    let live = backend.a.heartbeat(&a, BEAT).await.unwrap();
+    assert!(live.contains(&a) && !live.contains(&b));
+    let live = backend.b.heartbeat(&b, BEAT).await.unwrap();
+    assert!(live.contains(&a) && live.contains(&b), "{live:?}");
+    let mut sorted = live.clone();
+    sorted.sort();
+    assert_eq!(live, sorted, "sorted");
+    // A beats on, B stops (a crashed instance): B lapses after its TTL, A stays.
+    for _ in 0..4 {
+        backend.pass(Duration::from_millis(300)).await;
+        let live = backend.a.heartbeat(&a, BEAT).await.unwrap();
+        assert!(live.contains(&a));
+    }
+    let live = backend.b.heartbeat(&a, BEAT).await.unwrap();
     assert!(
-        !backend.a.acquire_lease(&code, "a", ttl).await.unwrap(),
+        live.contains(&a) && !live.contains(&b),
+        "B lapsed: {live:?}"
+    );
+    // A clean shutdown leaves at once.
+    backend.a.end_heartbeat(&a).await.unwrap();
+    let live = backend.b.heartbeat(&b, BEAT).await.unwrap();
+    assert!(!live.contains(&a) && live.contains(&b), "A left: {live:?}");
+}
+
+async fn the_lease_has_one_holder_while_its_instance_is_live(backend: Backend) {
+    let code = fresh_code();
+    let (a, b) = (fresh_instance(), fresh_instance());
+    let live = backend.a.heartbeat(&a, BEAT).await.unwrap();
+    assert!(
+        !backend.a.acquire_lease(&code, &a, &live).await.unwrap(),
         "no room, no lease"
     );
     backend.a.create(&code, &record(&code), LONG).await.unwrap();
-    assert!(backend.a.acquire_lease(&code, "a", ttl).await.unwrap());
-    assert!(!backend.b.acquire_lease(&code, "b", ttl).await.unwrap());
-    // Renewing keeps it past the first TTL.
-    backend.pass(Duration::from_millis(400)).await;
-    assert!(backend.a.acquire_lease(&code, "a", ttl).await.unwrap());
-    backend.pass(Duration::from_millis(400)).await;
+    assert!(backend.a.acquire_lease(&code, &a, &live).await.unwrap());
+    let live = backend.b.heartbeat(&b, BEAT).await.unwrap();
+    assert!(!backend.b.acquire_lease(&code, &b, &live).await.unwrap());
+    // The lease is never renewed per room: while A's heartbeat lives, well past one heartbeat
+    // TTL, nobody takes it over.
+    for _ in 0..4 {
+        backend.pass(Duration::from_millis(300)).await;
+        backend.a.heartbeat(&a, BEAT).await.unwrap();
+        let live = backend.b.heartbeat(&b, BEAT).await.unwrap();
+        assert!(
+            !backend.b.acquire_lease(&code, &b, &live).await.unwrap(),
+            "no takeover while the holder is live"
+        );
+    }
+    let live = backend.a.heartbeat(&a, BEAT).await.unwrap();
     assert!(
-        !backend.b.acquire_lease(&code, "b", ttl).await.unwrap(),
-        "renewed by A"
+        backend.a.acquire_lease(&code, &a, &live).await.unwrap(),
+        "still A's"
     );
     // Only the holder can release it.
-    backend.b.release_lease(&code, "b").await.unwrap();
-    assert!(!backend.b.acquire_lease(&code, "b", ttl).await.unwrap());
-    backend.a.release_lease(&code, "a").await.unwrap();
-    assert!(backend.b.acquire_lease(&code, "b", ttl).await.unwrap());
-    // A holder that stops renewing (a crashed instance) loses it after the TTL.
-    backend.pass(Duration::from_millis(800)).await;
-    assert!(backend.a.acquire_lease(&code, "a", ttl).await.unwrap());
-    assert!(!backend.b.acquire_lease(&code, "b", ttl).await.unwrap());
+    backend.b.release_lease(&code, &b).await.unwrap();
+    assert!(!backend.b.acquire_lease(&code, &b, &live).await.unwrap());
+    backend.a.release_lease(&code, &a).await.unwrap();
+    assert!(backend.b.acquire_lease(&code, &b, &live).await.unwrap());
+    assert!(!backend.a.acquire_lease(&code, &a, &live).await.unwrap());
+    // B's heartbeat lapses (it crashed): A takes the lease over.
+    backend.pass(Duration::from_millis(600)).await;
+    backend.a.heartbeat(&a, BEAT).await.unwrap();
+    backend.pass(Duration::from_millis(600)).await;
+    let live = backend.a.heartbeat(&a, BEAT).await.unwrap();
+    assert!(!live.contains(&b), "B lapsed: {live:?}");
+    assert!(
+        backend.a.acquire_lease(&code, &a, &live).await.unwrap(),
+        "taken over from a lapsed holder"
+    );
+    // B comes back: the lease stays A's, and B cannot take it while A is live.
+    let live = backend.b.heartbeat(&b, BEAT).await.unwrap();
+    assert!(!backend.b.acquire_lease(&code, &b, &live).await.unwrap());
+    // A leaves cleanly: B takes the lease at once.
+    backend.a.end_heartbeat(&a).await.unwrap();
+    let live = backend.b.heartbeat(&b, BEAT).await.unwrap();
+    assert!(backend.b.acquire_lease(&code, &b, &live).await.unwrap());
 }
 
-async fn presence_lists_live_seats_and_lapses(backend: Backend) {
+async fn presence_counts_connections_of_live_instances_only(backend: Backend) {
     let code = fresh_code();
-    let ttl = Duration::from_millis(600);
+    let (a, b) = (fresh_instance(), fresh_instance());
     backend.a.create(&code, &record(&code), LONG).await.unwrap();
+    backend.a.heartbeat(&a, BEAT).await.unwrap();
+    let live = backend.b.heartbeat(&b, BEAT).await.unwrap();
     assert_eq!(
-        backend.a.present_seats(&code).await.unwrap(),
+        backend.a.present_seats(&code, &live).await.unwrap(),
         Vec::<u8>::new()
     );
     backend
         .a
-        .set_presence(&code, 1, "conn-1", ttl)
+        .set_presence(&code, 1, "conn-1", &a)
         .await
         .unwrap();
     backend
         .b
-        .set_presence(&code, 0, "conn-0", ttl)
+        .set_presence(&code, 0, "conn-0", &b)
         .await
         .unwrap();
-    assert_eq!(backend.a.present_seats(&code).await.unwrap(), vec![0, 1]);
+    assert_eq!(
+        backend.a.present_seats(&code, &live).await.unwrap(),
+        vec![0, 1]
+    );
     // Another connection's clear leaves the entry alone.
     backend.a.clear_presence(&code, 1, "conn-0").await.unwrap();
-    assert_eq!(backend.b.present_seats(&code).await.unwrap(), vec![0, 1]);
+    assert_eq!(
+        backend.b.present_seats(&code, &live).await.unwrap(),
+        vec![0, 1]
+    );
     backend.a.clear_presence(&code, 1, "conn-1").await.unwrap();
-    assert_eq!(backend.b.present_seats(&code).await.unwrap(), vec![0]);
+    assert_eq!(
+        backend.b.present_seats(&code, &live).await.unwrap(),
+        vec![0]
+    );
     // A reconnection takes the seat's entry: the old connection's late clear changes nothing.
     backend
         .a
-        .set_presence(&code, 0, "conn-0-again", ttl)
+        .set_presence(&code, 0, "conn-0-again", &a)
         .await
         .unwrap();
     backend.b.clear_presence(&code, 0, "conn-0").await.unwrap();
-    assert_eq!(backend.b.present_seats(&code).await.unwrap(), vec![0]);
-    // Renewed entries live on; the others lapse (an instance that died renews nothing).
-    backend
-        .b
-        .set_presence(&code, 2, "conn-2", ttl)
-        .await
-        .unwrap();
-    backend.pass(Duration::from_millis(400)).await;
-    backend
-        .b
-        .set_presence(&code, 2, "conn-2", ttl)
-        .await
-        .unwrap();
-    backend.pass(Duration::from_millis(400)).await;
-    assert_eq!(backend.a.present_seats(&code).await.unwrap(), vec![2]);
-    backend.pass(Duration::from_millis(500)).await;
     assert_eq!(
-        backend.a.present_seats(&code).await.unwrap(),
-        Vec::<u8>::new()
+        backend.b.present_seats(&code, &live).await.unwrap(),
+        vec![0]
+    );
+    // Entries are written once, not renewed: they count while their instance is live …
+    backend
+        .b
+        .set_presence(&code, 2, "conn-2", &b)
+        .await
+        .unwrap();
+    for _ in 0..4 {
+        backend.pass(Duration::from_millis(300)).await;
+        backend.a.heartbeat(&a, BEAT).await.unwrap();
+        let live = backend.b.heartbeat(&b, BEAT).await.unwrap();
+        assert_eq!(
+            backend.a.present_seats(&code, &live).await.unwrap(),
+            vec![0, 2]
+        );
+    }
+    // … and not once it lapsed (B died with its sockets).
+    backend.pass(Duration::from_millis(600)).await;
+    backend.a.heartbeat(&a, BEAT).await.unwrap();
+    backend.pass(Duration::from_millis(600)).await;
+    let live = backend.a.heartbeat(&a, BEAT).await.unwrap();
+    assert_eq!(
+        backend.a.present_seats(&code, &live).await.unwrap(),
+        vec![0],
+        "a dead instance's connections do not count"
+    );
+    // A seat taken again through a live instance counts again.
+    backend
+        .a
+        .set_presence(&code, 2, "conn-2-again", &a)
+        .await
+        .unwrap();
+    assert_eq!(
+        backend.b.present_seats(&code, &live).await.unwrap(),
+        vec![0, 2]
     );
 }
 
 async fn presence_of_a_missing_room_is_empty(backend: Backend) {
     let code = fresh_code();
-    backend
-        .a
-        .set_presence(&code, 0, "conn", LONG)
-        .await
-        .unwrap();
+    let a = fresh_instance();
+    let live = backend.a.heartbeat(&a, LONG).await.unwrap();
+    backend.a.set_presence(&code, 0, "conn", &a).await.unwrap();
     assert_eq!(
-        backend.a.present_seats(&code).await.unwrap(),
+        backend.a.present_seats(&code, &live).await.unwrap(),
         Vec::<u8>::new()
+    );
+    assert!(
+        backend.a.load(&code).await.unwrap().is_none(),
+        "presence creates no room"
     );
 }
 
@@ -540,8 +642,9 @@ conformance!(
     delete_removes_the_room_and_tells_subscribers,
     events_reach_every_subscriber_of_the_room_in_order,
     a_dropped_subscriber_leaves_the_others_listening,
-    the_lease_has_one_holder_until_released_or_lapsed,
-    presence_lists_live_seats_and_lapses,
+    heartbeats_make_the_live_set,
+    the_lease_has_one_holder_while_its_instance_is_live,
+    presence_counts_connections_of_live_instances_only,
     presence_of_a_missing_room_is_empty,
     ping_answers,
 );
@@ -564,31 +667,24 @@ async fn redis_keys_of_a_room_share_its_hash_slot_and_expire() {
     let code = fresh_code();
     let ttl = Duration::from_secs(90);
     store.create(&code, &record(&code), ttl).await.unwrap();
-    store
-        .acquire_lease(&code, "a", Duration::from_secs(5))
-        .await
-        .unwrap();
-    store
-        .set_presence(&code, 0, "conn", Duration::from_secs(15))
-        .await
-        .unwrap();
+    let live = store.heartbeat("a", Duration::from_secs(5)).await.unwrap();
+    assert!(store.acquire_lease(&code, "a", &live).await.unwrap());
+    store.set_presence(&code, 0, "conn", "a").await.unwrap();
     let mut redis = server.connection();
     let mut keys: Vec<String> = redis::cmd("KEYS").arg("*").query(&mut redis).unwrap();
     keys.sort();
     let tagged = |part: &str| format!("damas:{{{code}}}:{part}");
-    assert_eq!(
-        keys,
-        vec![tagged("lease"), tagged("presence"), tagged("record")]
-    );
-    for key in &keys {
-        assert_eq!(
-            hash_tag(key),
-            Some(code.as_str()),
-            "{key} hashes on the room code only"
-        );
-        let pttl: i64 = redis::cmd("PTTL").arg(key).query(&mut redis).unwrap();
-        assert!(pttl > 0, "{key} has a TTL (got {pttl})");
-    }
+    // One key per room (lease and presence are fields of the record: they expire with it), and
+    // one live set for every room.
+    assert_eq!(keys, vec!["damas:instances".to_string(), tagged("record")]);
+    assert_eq!(hash_tag(&tagged("record")), Some(code.as_str()));
+    let (lease, seat): (String, String) = redis::cmd("HMGET")
+        .arg(tagged("record"))
+        .arg("lease")
+        .arg("seat:0")
+        .query(&mut redis)
+        .unwrap();
+    assert_eq!((lease.as_str(), seat.as_str()), ("a", "conn a"));
     let record_ttl: i64 = redis::cmd("PTTL")
         .arg(tagged("record"))
         .query(&mut redis)
@@ -597,11 +693,17 @@ async fn redis_keys_of_a_room_share_its_hash_slot_and_expire() {
         record_ttl > 80_000 && record_ttl <= 90_000,
         "record TTL {record_ttl} ms"
     );
-    let lease_ttl: i64 = redis::cmd("PTTL")
-        .arg(tagged("lease"))
+    let beat: f64 = redis::cmd("ZSCORE")
+        .arg("damas:instances")
+        .arg("a")
         .query(&mut redis)
         .unwrap();
-    assert!(lease_ttl <= 5_000, "lease TTL {lease_ttl} ms");
+    let (secs, micros): (u64, u64) = redis::cmd("TIME").query(&mut redis).unwrap();
+    let now_ms = (secs * 1000 + micros / 1000) as f64;
+    assert!(
+        beat > now_ms && beat <= now_ms + 5_000.0,
+        "the heartbeat lapses 5 s after it was written (score {beat}, now {now_ms})"
+    );
 }
 
 #[tokio::test]

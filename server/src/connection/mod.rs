@@ -36,8 +36,6 @@ use std::time::Duration;
 
 /// How long `pool_leave` waits for the room of a pairing a wave has just made.
 const PAIRING_PATIENCE: Duration = Duration::from_secs(2);
-/// A seat's presence is renewed this often (its entry lives `PRESENCE_TTL`).
-const PRESENCE_RENEWAL: Duration = Duration::from_secs(5);
 /// A client that does not take a message within this time is dropped.
 const SEND_TIMEOUT: Duration = Duration::from_secs(10);
 /// Close code "policy violation" (RFC 6455).
@@ -74,8 +72,6 @@ pub async fn serve(
         draw_offers: RateLimit::new(DRAW_OFFERS_PER_SECOND, DRAW_OFFER_BURST),
     };
     let mut shutdown = shared.shutdown.clone();
-    let mut presence = tokio::time::interval(PRESENCE_RENEWAL);
-    presence.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     // Sent when the server shuts down; else a plain Close.
     let mut farewell = None;
     while !connection.closing {
@@ -91,7 +87,6 @@ pub async fn serve(
                 None => connection.room_closed().await,
             },
             notice = next_notice(&mut connection.pool) => connection.on_pool_notice(notice).await,
-            _ = presence.tick() => connection.renew_presence().await,
             // An action in flight is answered first: each runs to its end inside `on_text`.
             () = stopping(&mut shutdown) => {
                 // The answer to an action just served leaves before the socket closes.

@@ -1,9 +1,9 @@
 //! A connection in a room: entering it, acting through its hub, following its snapshots,
-//! keeping its seat's presence, and leaving.
+//! recording its seat's presence, and leaving.
 
 use super::state::{Connection, Membership};
 use crate::error::RoomError;
-use crate::hub::{Action, HubHandle, Snapshot, PRESENCE_TTL};
+use crate::hub::{Action, HubHandle, Snapshot};
 use crate::protocol::{self, ServerMessage};
 use crate::shared::Shared;
 use crate::store::{RoomCode, RoomEvent};
@@ -102,9 +102,8 @@ impl Connection {
                 let _ = store.clear_presence(&code, old, &self.id).await;
             }
             if let Some(seat) = you {
-                let _ = store
-                    .set_presence(&code, seat, &self.id, PRESENCE_TTL)
-                    .await;
+                let instance = &self.shared.config.instance;
+                let _ = store.set_presence(&code, seat, &self.id, instance).await;
             }
             let _ = store.publish(&code, &RoomEvent::Presence).await;
         }
@@ -145,21 +144,6 @@ impl Connection {
                 .await;
         }
         self.closing = true;
-    }
-
-    pub(super) async fn renew_presence(&mut self) {
-        if let Some(Membership {
-            code,
-            present_seat: Some(seat),
-            ..
-        }) = &self.room
-        {
-            let _ = self
-                .shared
-                .store
-                .set_presence(code, *seat, &self.id, PRESENCE_TTL)
-                .await;
-        }
     }
 
     pub(super) async fn room_closed(&mut self) {

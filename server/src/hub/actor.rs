@@ -4,7 +4,8 @@
 
 use super::command::{Action, Command, HubContext};
 use super::live::Registry;
-use super::schedule::{sleep_until, CpuDecision, HOUSEKEEPING, PRESENCE_TTL};
+use super::liveness::LiveSet;
+use super::schedule::{sleep_until, CpuDecision, SAFETY_CHECK};
 use super::snapshot::{DeltaBase, Snapshot};
 use super::view::RoomFacts;
 use crate::error::RoomError;
@@ -34,6 +35,8 @@ pub(super) struct Hub {
     pub(super) present: Vec<u8>,
     /// Whether this instance runs the room's timers.
     pub(super) lease: bool,
+    /// The live instances, from the instance's heartbeat (wakes the hub when one left).
+    pub(super) live: watch::Receiver<LiveSet>,
     pub(super) gone: bool,
     snapshots: watch::Sender<Arc<Snapshot>>,
     /// The ply the CPU is thinking about, if it is.
@@ -65,6 +68,7 @@ impl Hub {
         registry: Arc<Registry>,
         code: RoomCode,
         snapshots: watch::Sender<Arc<Snapshot>>,
+        live: watch::Receiver<LiveSet>,
     ) -> Hub {
         let (cpu_tx, cpu_rx) = mpsc::unbounded_channel();
         let (ratings_tx, ratings_rx) = mpsc::unbounded_channel();
@@ -76,6 +80,7 @@ impl Hub {
             game: None,
             present: Vec::new(),
             lease: false,
+            live,
             gone: false,
             snapshots,
             cpu_thinking: None,
@@ -110,9 +115,13 @@ impl Hub {
             }
         };
         self.reload().await;
+        self.live.mark_unchanged();
         self.housekeeping().await;
-        let mut tick = tokio::time::interval(HOUSEKEEPING);
+        // The safety net only: presence events and live-set changes wake the hub otherwise.
+        let start = tokio::time::Instant::now() + SAFETY_CHECK;
+        let mut tick = tokio::time::interval_at(start, SAFETY_CHECK);
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        let mut live_open = true;
         let time = self.context.config.time.clone();
         loop {
             self.start_cpu_if_due();
@@ -147,6 +156,10 @@ impl Hub {
                         self.apply_ratings(game_number, seats).await;
                     }
                 }
+                changed = self.live.changed(), if live_open => match changed {
+                    Ok(()) => self.housekeeping().await,
+                    Err(_) => live_open = false,
+                },
                 _ = tick.tick() => self.housekeeping().await,
                 _ = tokio::time::sleep(RELOAD_RETRY), if self.stale => self.reload().await,
                 _ = sleep_until(&time, wake) => {
@@ -156,15 +169,19 @@ impl Hub {
             }
         }
         // The last connection of this instance left: record who is still here, give the lease up.
-        if !self.gone {
-            self.reconcile_presence().await;
+        let live = self.live.borrow().instances.clone();
+        if let (false, Some(live)) = (self.gone, live) {
+            self.reconcile_presence(&live).await;
         }
         if self.lease {
-            let _ = self
-                .context
-                .store
+            let store = &self.context.store;
+            let released = store
                 .release_lease(&self.code, &self.context.config.instance)
                 .await;
+            // The other instances' hubs of the room (if any) hear it and take the lease.
+            if released.is_ok() {
+                let _ = store.publish(&self.code, &RoomEvent::Presence).await;
+            }
         }
         self.registry.remove(&self.code, id);
     }
@@ -216,7 +233,7 @@ impl Hub {
         self.publish_snapshot();
     }
 
-    /// Renews the lease, re-reads presence, and (holding the lease) writes it into the record.
+    /// Load → change → compare-and-set save, retried on conflicts. A due clock flag is applied
     /// first (and saved even if `change` then refuses); a refused change saves nothing else.
     pub(super) async fn update<T>(
         &mut self,
@@ -444,8 +461,9 @@ impl Hub {
     /// A seat's connection arrived on this instance: presence set at once, and everyone told.
     async fn presence_changed(&mut self, seat: u8, conn: &str) {
         let store = &self.context.store;
+        let instance = &self.context.config.instance;
         if store
-            .set_presence(&self.code, seat, conn, PRESENCE_TTL)
+            .set_presence(&self.code, seat, conn, instance)
             .await
             .is_ok()
         {

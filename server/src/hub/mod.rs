@@ -11,15 +11,17 @@
 //!   [`HubHandle`].
 //! - `command`: what a hub is asked ([`Action`]) and what it works with ([`HubContext`]).
 //! - `live`: the running hubs by room (a hub takes itself out when it stops).
+//! - `liveness`: the instance's heartbeat and the live set of instances it reads back.
 //! - `actor`: the hub's task — actions through compare-and-set saves, store events.
 //! - `timers`: what the lease holder runs — housekeeping, presence, takeover, flags, CPU moves;
-//!   `schedule`: how often, how long leases and presence live, and the CPU's decisions.
+//!   `schedule`: how often, how long a heartbeat lives, and the CPU's decisions.
 //! - [`snapshot`]: what a hub publishes to its connections (a whole room and its delta).
 //! - `view`: the `room` of a `state` message as typed structs (docs/protocol.md).
 
 mod actor;
 mod command;
 mod live;
+mod liveness;
 pub mod registry;
 mod schedule;
 pub mod snapshot;
@@ -28,5 +30,4 @@ mod view;
 
 pub use command::{Action, Command, HubContext};
 pub use registry::{HubHandle, Hubs};
-pub use schedule::PRESENCE_TTL;
 pub use snapshot::{Delta, HistoryMark, Snapshot};

@@ -6,6 +6,7 @@
 use super::actor::Hub;
 use super::command::{Action, Command, HubContext};
 use super::live::{Entry, Registry};
+use super::liveness::{self, LiveSet};
 use super::snapshot::Snapshot;
 use crate::error::RoomError;
 use crate::store::RoomCode;
@@ -50,14 +51,28 @@ pub struct Hubs {
     context: Arc<HubContext>,
     registry: Arc<Registry>,
     tasks: TaskTracker,
+    /// The live set, from the instance's heartbeat.
+    live: watch::Receiver<LiveSet>,
+    heartbeat: tokio::task::JoinHandle<()>,
+}
+
+impl Drop for Hubs {
+    fn drop(&mut self) {
+        self.heartbeat.abort();
+    }
 }
 
 impl Hubs {
+    /// The hubs of an instance, and its heartbeat (started here: call within a tokio runtime).
     pub fn new(context: HubContext) -> Hubs {
+        let (live, heartbeat) =
+            liveness::start(Arc::clone(&context.store), context.config.instance.clone());
         Hubs {
             context: Arc::new(context),
             registry: Arc::default(),
             tasks: TaskTracker::new(),
+            live,
+            heartbeat,
         }
     }
 
@@ -88,6 +103,7 @@ impl Hubs {
             Arc::clone(&self.registry),
             code.clone(),
             snapshot_tx,
+            self.live.clone(),
         );
         self.tasks.spawn(hub.run(receiver, id));
         HubHandle {
@@ -106,11 +122,18 @@ impl Hubs {
     }
 
     /// Waits up to `within` for every hub to stop (each stops once its connections are gone);
-    /// false if some were still running then.
+    /// false if some were still running then. Then the instance's heartbeat ends: it leaves the
+    /// live set, and what it still held moves to the other instances at once.
     pub async fn stopped(&self, within: Duration) -> bool {
         self.tasks.close();
-        tokio::time::timeout(within, self.tasks.wait())
+        let stopped = tokio::time::timeout(within, self.tasks.wait())
             .await
-            .is_ok()
+            .is_ok();
+        self.heartbeat.abort();
+        let instance = &self.context.config.instance;
+        if let Err(error) = self.context.store.end_heartbeat(instance).await {
+            tracing::warn!(%error, "heartbeat not ended");
+        }
+        stopped
     }
 }

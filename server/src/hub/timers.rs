@@ -2,13 +2,16 @@
 //! to live), the takeover of dropped seats, clock flags, and the CPU's moves.
 
 use super::actor::Hub;
-use super::schedule::{CpuDecision, KEEP_ALIVE_MS, LEASE_TTL};
+use super::schedule::{CpuDecision, KEEP_ALIVE_MS, KEEP_ALIVE_RETRY_MS};
 use crate::error::RoomError;
 use crate::play;
-use crate::store::SeatKind;
+use crate::store::{RoomRecord, SeatKind};
 
 impl Hub {
-    /// Renews the lease, re-reads presence, and (holding the lease) writes it into the record.
+    /// Checks the lease (taken when free or when its holder left the live set), re-reads
+    /// presence, and (holding the lease) writes it into the record. Runs when the hub starts,
+    /// when presence changes, when an instance leaves the live set, and every minute as a safety
+    /// net: never on a per-room timer.
     pub(super) async fn housekeeping(&mut self) {
         if self.gone {
             return;
@@ -23,9 +26,14 @@ impl Hub {
                 return;
             }
         }
+        // Before the first heartbeat answered, the live set is unknown: no lease is taken (it may
+        // be a live instance's) and presence is left as it was.
+        let Some(live) = self.live.borrow().instances.clone() else {
+            return;
+        };
         let store = &self.context.store;
         match store
-            .acquire_lease(&self.code, &self.context.config.instance, LEASE_TTL)
+            .acquire_lease(&self.code, &self.context.config.instance, &live)
             .await
         {
             Ok(held) => {
@@ -35,18 +43,18 @@ impl Hub {
                 self.lease = held;
             }
             Err(error) => {
-                tracing::warn!(room = %self.code, %error, "lease renewal failed");
+                tracing::warn!(room = %self.code, %error, "lease check failed");
                 self.lease = false;
                 // The store is down: the rest would wait for it in vain, and actions queue behind.
                 return;
             }
         }
         if self.lease {
-            self.reconcile_presence().await;
+            self.reconcile_presence(&live).await;
             if !self.present.is_empty() {
                 self.keep_alive().await;
             }
-        } else if let Ok(present) = store.present_seats(&self.code).await {
+        } else if let Ok(present) = store.present_seats(&self.code, &live).await {
             if present != self.present {
                 self.present = present;
                 self.publish_snapshot();
@@ -67,18 +75,33 @@ impl Hub {
         match self.context.store.touch(&self.code, ttl).await {
             Ok(true) => self.kept_alive_at = now,
             Ok(false) => self.reload().await,
-            Err(error) => tracing::warn!(room = %self.code, %error, "keep-alive failed"),
+            Err(error) => {
+                tracing::warn!(room = %self.code, %error, "keep-alive failed");
+                // Tried again in a few seconds, not at every wake.
+                self.kept_alive_at = now.saturating_sub(KEEP_ALIVE_MS - KEEP_ALIVE_RETRY_MS);
+            }
         }
     }
 
     /// Marks seats that lost their connection (`away_since`, the takeover's start) and seats
     /// that are back, and whether the room is empty (its 30 min expiry).
-    pub(super) async fn reconcile_presence(&mut self) {
-        let Ok(present) = self.context.store.present_seats(&self.code).await else {
+    pub(super) async fn reconcile_presence(&mut self, live: &[String]) {
+        let Ok(present) = self.context.store.present_seats(&self.code, live).await else {
             return;
         };
         let changed_presence = present != self.present;
         self.present = present.clone();
+        // The record says so already: nothing to write (an idle room costs no load).
+        if self
+            .record
+            .as_ref()
+            .is_some_and(|r| presence_recorded(&r.value, &present))
+        {
+            if changed_presence {
+                self.publish_snapshot();
+            }
+            return;
+        }
         let result = self
             .update(move |record, _, now| {
                 for (index, seat) in record.seats.iter_mut().enumerate() {
@@ -108,8 +131,26 @@ impl Hub {
         }
     }
 
-    /// Load → change → compare-and-set save, retried on conflicts. A due clock flag is applied
+    /// The next time the hub must act on its own: a seat's takeover, and (holding the lease) a
+    /// clock flag or the first-move abort; the room's expiry; and (holding the lease with someone
+    /// connected) the renewal of the room's time to live. All on the room's clock.
     pub(super) fn next_deadline(&self) -> Option<u64> {
+        let record = &self.record.as_ref()?.value;
+        let now = self.now();
+        let mut deadlines: Vec<u64> = self.game_deadline().into_iter().collect();
+        let expires_at = record.expires_at();
+        if expires_at > now {
+            deadlines.push(expires_at);
+        }
+        if self.lease && !self.present.is_empty() {
+            deadlines.push(self.kept_alive_at.saturating_add(KEEP_ALIVE_MS));
+        }
+        deadlines.into_iter().min()
+    }
+
+    /// The next deadline of the game: a seat's takeover, and (holding the lease) a clock flag or
+    /// the first-move abort.
+    fn game_deadline(&self) -> Option<u64> {
         let record = &self.record.as_ref()?.value;
         let game = self.game.as_ref()?;
         let now = self.now();
@@ -128,6 +169,20 @@ impl Hub {
     }
 
     pub(super) async fn on_deadline(&mut self) {
+        let now = self.now();
+        if self
+            .record
+            .as_ref()
+            .is_some_and(|r| now >= r.value.expires_at())
+        {
+            self.reload().await;
+            if self.gone {
+                return;
+            }
+        }
+        if self.lease && !self.present.is_empty() {
+            self.keep_alive().await;
+        }
         if self.lease {
             // `update` applies a due flag; nothing else changes.
             let _ = self.update(|_, _, _| Ok(())).await;
@@ -202,4 +257,16 @@ impl Hub {
             tracing::debug!(room = %self.code, %error, "CPU move not applied");
         }
     }
+}
+
+/// Whether `record` already says who of `present` is here: no seat to mark away or back, and
+/// the room's emptiness as it is.
+fn presence_recorded(record: &RoomRecord, present: &[u8]) -> bool {
+    let seats_match = record.seats.iter().enumerate().all(|(index, seat)| {
+        if seat.kind != SeatKind::Human || seat.left {
+            return true;
+        }
+        present.contains(&(index as u8)) == seat.away_since.is_none()
+    });
+    seats_match && present.is_empty() == record.emptied_at.is_some()
 }

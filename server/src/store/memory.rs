@@ -2,10 +2,13 @@
 //! short map operation, never held across an await). Publish/subscribe is a tokio broadcast
 //! channel per room; expiry is checked on every read and by a sweeper task that drops expired
 //! rooms ([`MemoryStore::sweep`]). Room expiry is measured on the server's [`TimeSource`] (like
-//! the record's deadlines); leases and presence, which only say whether a task or a socket of
-//! this process is alive, on tokio's monotonic clock.
+//! the record's deadlines); heartbeats, which only say whether an instance is alive, on tokio's
+//! monotonic clock.
 
-use super::{EventStream, RoomCode, RoomEvent, RoomRecord, RoomStore, Save, StoreError, Versioned};
+use super::{
+    EventStream, RoomCode, RoomEvent, RoomRecord, RoomStore, Save, StoreError, Versioned,
+    PRESENCE_SEATS,
+};
 use crate::time::TimeSource;
 use futures_util::StreamExt;
 use std::collections::HashMap;
@@ -33,6 +36,8 @@ struct Rooms {
     /// Event channels, by room; kept apart from `rooms` so a subscriber may wait for a room that
     /// is being created, and removed with the room.
     channels: HashMap<RoomCode, broadcast::Sender<RoomEvent>>,
+    /// Each instance's heartbeat: when it lapses.
+    heartbeats: HashMap<String, Instant>,
 }
 
 struct Room {
@@ -40,10 +45,10 @@ struct Room {
     record: RoomRecord,
     /// Unix ms after which the room no longer exists.
     expires_at: u64,
-    /// The lease holder and when its lease lapses.
-    lease: Option<(String, Instant)>,
-    /// Live connections per seat: connection id and when its entry lapses.
-    presence: HashMap<u8, (String, Instant)>,
+    /// The instance holding the lease.
+    lease: Option<String>,
+    /// Connections per seat: connection id and its instance.
+    presence: HashMap<u8, (String, String)>,
 }
 
 impl MemoryStore {
@@ -220,22 +225,36 @@ impl RoomStore for MemoryStore {
             .boxed())
     }
 
+    async fn heartbeat(&self, instance: &str, ttl: Duration) -> Result<Vec<String>, StoreError> {
+        let now = Instant::now();
+        let mut rooms = self.lock();
+        rooms.heartbeats.insert(instance.to_string(), now + ttl);
+        rooms.heartbeats.retain(|_, lapses| *lapses > now);
+        let mut live: Vec<String> = rooms.heartbeats.keys().cloned().collect();
+        live.sort_unstable();
+        Ok(live)
+    }
+
+    async fn end_heartbeat(&self, instance: &str) -> Result<(), StoreError> {
+        self.lock().heartbeats.remove(instance);
+        Ok(())
+    }
+
     async fn acquire_lease(
         &self,
         code: &RoomCode,
         owner: &str,
-        ttl: Duration,
+        live: &[String],
     ) -> Result<bool, StoreError> {
         let now = self.time.now_ms();
-        let instant = Instant::now();
         let mut rooms = self.lock();
         let Some(room) = rooms.live(code, now) else {
             return Ok(false);
         };
         match &room.lease {
-            Some((holder, lapses)) if holder != owner && *lapses > instant => Ok(false),
+            Some(holder) if holder != owner && live.contains(holder) => Ok(false),
             _ => {
-                room.lease = Some((owner.to_string(), instant + ttl));
+                room.lease = Some(owner.to_string());
                 Ok(true)
             }
         }
@@ -244,11 +263,7 @@ impl RoomStore for MemoryStore {
     async fn release_lease(&self, code: &RoomCode, owner: &str) -> Result<(), StoreError> {
         let now = self.time.now_ms();
         if let Some(room) = self.lock().live(code, now) {
-            if room
-                .lease
-                .as_ref()
-                .is_some_and(|(holder, _)| holder == owner)
-            {
+            if room.lease.as_deref() == Some(owner) {
                 room.lease = None;
             }
         }
@@ -260,12 +275,15 @@ impl RoomStore for MemoryStore {
         code: &RoomCode,
         seat: u8,
         conn: &str,
-        ttl: Duration,
+        instance: &str,
     ) -> Result<(), StoreError> {
         let now = self.time.now_ms();
+        if seat >= PRESENCE_SEATS {
+            return Ok(());
+        }
         if let Some(room) = self.lock().live(code, now) {
             room.presence
-                .insert(seat, (conn.to_string(), Instant::now() + ttl));
+                .insert(seat, (conn.to_string(), instance.to_string()));
         }
         Ok(())
     }
@@ -289,14 +307,13 @@ impl RoomStore for MemoryStore {
         Ok(())
     }
 
-    async fn present_seats(&self, code: &RoomCode) -> Result<Vec<u8>, StoreError> {
+    async fn present_seats(&self, code: &RoomCode, live: &[String]) -> Result<Vec<u8>, StoreError> {
         let now = self.time.now_ms();
-        let instant = Instant::now();
         let mut seats: Vec<u8> = match self.lock().live(code, now) {
             Some(room) => room
                 .presence
                 .iter()
-                .filter(|(_, (_, until))| *until > instant)
+                .filter(|(_, (_, instance))| live.contains(instance))
                 .map(|(&seat, _)| seat)
                 .collect(),
             None => Vec::new(),
@@ -353,24 +370,35 @@ mod tests {
         );
         assert_eq!(store.load(&code).await.unwrap().unwrap().value, changed);
 
-        assert!(store.acquire_lease(&code, "a", ttl).await.unwrap());
-        assert!(!store.acquire_lease(&code, "b", ttl).await.unwrap());
+        let live = store.heartbeat("a", ttl).await.unwrap();
+        assert_eq!(live, ["a"]);
+        assert!(store.acquire_lease(&code, "a", &live).await.unwrap());
+        let live = store.heartbeat("b", ttl).await.unwrap();
+        assert_eq!(live, ["a", "b"]);
+        assert!(!store.acquire_lease(&code, "b", &live).await.unwrap());
         assert!(
-            store.acquire_lease(&code, "a", ttl).await.unwrap(),
-            "renewed"
+            store.acquire_lease(&code, "a", &live).await.unwrap(),
+            "kept"
         );
         store.release_lease(&code, "b").await.unwrap();
-        assert!(!store.acquire_lease(&code, "b", ttl).await.unwrap());
+        assert!(!store.acquire_lease(&code, "b", &live).await.unwrap());
         store.release_lease(&code, "a").await.unwrap();
-        assert!(store.acquire_lease(&code, "b", ttl).await.unwrap());
+        assert!(store.acquire_lease(&code, "b", &live).await.unwrap());
+        store.end_heartbeat("b").await.unwrap();
+        let live = store.heartbeat("a", ttl).await.unwrap();
+        assert!(
+            store.acquire_lease(&code, "a", &live).await.unwrap(),
+            "b left"
+        );
 
-        store.set_presence(&code, 1, "c1", ttl).await.unwrap();
-        store.set_presence(&code, 0, "c0", ttl).await.unwrap();
-        assert_eq!(store.present_seats(&code).await.unwrap(), [0, 1]);
+        store.set_presence(&code, 1, "c1", "a").await.unwrap();
+        store.set_presence(&code, 0, "c0", "a").await.unwrap();
+        store.set_presence(&code, 2, "c2", "b").await.unwrap();
+        assert_eq!(store.present_seats(&code, &live).await.unwrap(), [0, 1]);
         store.clear_presence(&code, 1, "other").await.unwrap();
-        assert_eq!(store.present_seats(&code).await.unwrap(), [0, 1]);
+        assert_eq!(store.present_seats(&code, &live).await.unwrap(), [0, 1]);
         store.clear_presence(&code, 1, "c1").await.unwrap();
-        assert_eq!(store.present_seats(&code).await.unwrap(), [0]);
+        assert_eq!(store.present_seats(&code, &live).await.unwrap(), [0]);
 
         let mut events = store.subscribe(&code).await.unwrap();
         store

@@ -10,10 +10,15 @@
 //!   reload and retry.
 //! - After a save the writer publishes a [`RoomEvent`]; every instance with sockets in the room
 //!   reloads the record and pushes the new state.
+//! - Liveness is per instance, not per room: each instance renews one heartbeat
+//!   ([`RoomStore::heartbeat`], every second) and reads back the live set of instances with it.
 //! - Timers (CPU moves, the 45 s takeover, clock flags) run only in the instance holding the
 //!   room's lease, from absolute deadlines kept in the record, so another instance can take over.
-//! - Presence entries have a short TTL renewed by the instance holding the socket, so a crashed
-//!   instance's players show as gone within seconds.
+//!   A lease names its instance and is never renewed: another instance takes it (compare-and-set)
+//!   only once the holder has left the live set.
+//! - Presence (which seat has a connection) names the instance holding the socket and is written
+//!   when a connection comes or goes; entries of instances that left the live set do not count,
+//!   so a crashed instance's players show as gone within seconds.
 //! - Expiry: every save passes the time left until [`RoomRecord::expires_at`], capped at 30 min
 //!   and renewed by the lease holder while someone is connected (so a room orphaned by a crash
 //!   goes too); the backend drops the room then (memory: a sweeper; Redis: PEXPIRE).
@@ -196,31 +201,43 @@ pub trait RoomStore: Send + Sync + 'static {
     async fn publish(&self, code: &RoomCode, event: &RoomEvent) -> Result<(), StoreError>;
     /// The room's events from now on.
     async fn subscribe(&self, code: &RoomCode) -> Result<EventStream, StoreError>;
-    /// Takes or renews the room's lease for `owner`; true if `owner` holds it now.
+    /// Renews the heartbeat of `instance` for `ttl`, drops lapsed ones, and returns the live
+    /// instances (this one included), sorted. One call per instance per period, whatever the
+    /// number of rooms.
+    async fn heartbeat(&self, instance: &str, ttl: Duration) -> Result<Vec<String>, StoreError>;
+    /// Takes `instance` out of the live set at once (a clean shutdown: its rooms move now).
+    async fn end_heartbeat(&self, instance: &str) -> Result<(), StoreError>;
+    /// Takes the room's lease for `owner` if it is free, already `owner`'s, or held by an
+    /// instance not in `live` (compare-and-set); true if `owner` holds it now. The lease is not
+    /// renewed: it lasts until released, taken over or the room goes.
     async fn acquire_lease(
         &self,
         code: &RoomCode,
         owner: &str,
-        ttl: Duration,
+        live: &[String],
     ) -> Result<bool, StoreError>;
     /// Gives the lease up if `owner` holds it.
     async fn release_lease(&self, code: &RoomCode, owner: &str) -> Result<(), StoreError>;
-    /// Marks `seat` as connected through connection `conn` for `ttl` (renewed while it lives).
+    /// Marks `seat` as connected through connection `conn` of `instance` (an older connection's
+    /// entry for the seat is replaced). Seats from [`PRESENCE_SEATS`] on are not recorded.
     async fn set_presence(
         &self,
         code: &RoomCode,
         seat: u8,
         conn: &str,
-        ttl: Duration,
+        instance: &str,
     ) -> Result<(), StoreError>;
     /// Clears the entry of `seat` if `conn` still owns it.
     async fn clear_presence(&self, code: &RoomCode, seat: u8, conn: &str)
         -> Result<(), StoreError>;
-    /// Seats with a live presence entry, ascending.
-    async fn present_seats(&self, code: &RoomCode) -> Result<Vec<u8>, StoreError>;
+    /// Seats with a presence entry of an instance in `live`, ascending.
+    async fn present_seats(&self, code: &RoomCode, live: &[String]) -> Result<Vec<u8>, StoreError>;
     /// Health: the backend answers.
     async fn ping(&self) -> Result<(), StoreError>;
 }
+
+/// Seats a presence entry can name (the largest game has 6 players).
+pub const PRESENCE_SEATS: u8 = 8;
 
 /// The current meaning of [`RoomRecord`]; bumped when it changes.
 pub const RECORD_FORMAT: u32 = 1;

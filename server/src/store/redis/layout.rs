@@ -32,11 +32,15 @@ pub(super) fn unavailable(error: redis::RedisError) -> StoreError {
     StoreError::Unavailable(error.to_string())
 }
 
-/// A presence entry: the seat and the connection holding it.
-pub(super) fn presence_member(seat: u8, conn: &str) -> String {
-    format!("{seat}:{conn}")
+/// The sorted set of live instances, scored by when their heartbeat lapses (Redis clock, ms).
+pub(super) const LIVE_KEY: &str = "damas:instances";
+
+/// The record hash's field of a seat's presence entry (`CONNECTION INSTANCE`).
+pub(super) fn presence_field(seat: u8) -> String {
+    format!("seat:{seat}")
 }
 
-pub(super) fn seat_of_member(member: &str) -> Option<u8> {
-    member.split_once(':')?.0.parse().ok()
+/// The instance named by a presence entry.
+pub(super) fn instance_of_entry(entry: &str) -> Option<&str> {
+    entry.split_once(' ').map(|(_, instance)| instance)
 }

@@ -5,19 +5,22 @@
 //! Keys of a room carry its code in a hash tag, so a room lives in one slot and every script below
 //! touches one slot only (a Cluster runs them on the room's shard):
 //! - `damas:{CODE}:record`   hash `version`, `record`: the version and the JSON [`RoomRecord`];
-//! - `damas:{CODE}:lease`    string: the instance running the room's timers (`PX` ttl);
-//! - `damas:{CODE}:presence` sorted set of `seat:connection`, scored by expiry (Redis clock, ms);
+//!   `lease`: the instance running the room's timers; `seat:N`: seat N's presence entry
+//!   (`CONNECTION INSTANCE`). Lease and presence go with the record when it expires.
+//! - `damas:instances`       sorted set of live instances, scored by when their heartbeat lapses
+//!   (Redis clock, ms): one key for all rooms, written once a second per instance.
 //! - channel `damas:{CODE}:events`: the room's [`RoomEvent`]s as JSON (on a Cluster, a shard
 //!   channel: `SPUBLISH`/`SSUBSCRIBE` keep a room's events on the room's shard).
 //!
-//! Writes that must be atomic (create, compare-and-set save, lease take/renew/release, presence,
-//! delete) are Lua scripts sent with `EVALSHA` by `redis::Script`. A save returns only after Redis
+//! Writes that must be atomic (create, compare-and-set save, heartbeat, lease take/release,
+//! presence, delete) are Lua scripts sent with `EVALSHA` by `redis::Script`. A save returns only after Redis
 //! answered, so a move acknowledged to a client is in Redis. When the Redis holding rooms has
 //! replicas (seen at connect), a create or save also waits (`WAIT 1`, in the same pipeline, on the
 //! same connection) until a replica has it: a failover that promotes that replica loses no
 //! acknowledged move, and a save no replica confirms in time is answered `Unavailable`.
 //! Expiry is Redis's own: each save sets `PEXPIRE` on the record to the room's time left (renewed
-//! by `touch`); the lease and presence keys carry their own short TTLs and vanish unless renewed.
+//! by `touch`); nothing of a room is renewed per room otherwise: liveness is the instances'
+//! heartbeats.
 //!
 //! Events: see the `events` module; keys: `layout`; scripts: `scripts`.
 
@@ -25,10 +28,13 @@ mod events;
 mod layout;
 mod scripts;
 
-use super::{EventStream, RoomCode, RoomEvent, RoomRecord, RoomStore, Save, StoreError, Versioned};
+use super::{
+    EventStream, RoomCode, RoomEvent, RoomRecord, RoomStore, Save, StoreError, Versioned,
+    PRESENCE_SEATS,
+};
 use events::{run_pubsub, run_shard_pushes, Fanout, Subscriber};
 use layout::{
-    events_channel, millis, presence_member, room_key, seat_of_member, unavailable,
+    events_channel, instance_of_entry, millis, presence_field, room_key, unavailable, LIVE_KEY,
     RESPONSE_TIMEOUT,
 };
 use redis::aio::{ConnectionManager, ConnectionManagerConfig};
@@ -335,8 +341,6 @@ impl RoomStore for RedisStore {
             .scripts
             .delete
             .key(room_key(code, "record"))
-            .key(room_key(code, "lease"))
-            .key(room_key(code, "presence"))
             .invoke_async(&mut self.conn())
             .await
             .map_err(unavailable)?;
@@ -363,19 +367,41 @@ impl RoomStore for RedisStore {
         events::subscribe(&self.fanout, code).await
     }
 
+    async fn heartbeat(&self, instance: &str, ttl: Duration) -> Result<Vec<String>, StoreError> {
+        let mut live: Vec<String> = self
+            .scripts
+            .heartbeat
+            .key(LIVE_KEY)
+            .arg(instance)
+            .arg(millis(ttl))
+            .invoke_async(&mut self.conn())
+            .await
+            .map_err(unavailable)?;
+        live.sort_unstable();
+        Ok(live)
+    }
+
+    async fn end_heartbeat(&self, instance: &str) -> Result<(), StoreError> {
+        let _: i64 = self
+            .conn()
+            .zrem(LIVE_KEY, instance)
+            .await
+            .map_err(unavailable)?;
+        Ok(())
+    }
+
     async fn acquire_lease(
         &self,
         code: &RoomCode,
         owner: &str,
-        ttl: Duration,
+        live: &[String],
     ) -> Result<bool, StoreError> {
         let held: i64 = self
             .scripts
             .lease
-            .key(room_key(code, "lease"))
             .key(room_key(code, "record"))
             .arg(owner)
-            .arg(millis(ttl))
+            .arg(live)
             .invoke_async(&mut self.conn())
             .await
             .map_err(unavailable)?;
@@ -386,7 +412,7 @@ impl RoomStore for RedisStore {
         let _: i64 = self
             .scripts
             .release
-            .key(room_key(code, "lease"))
+            .key(room_key(code, "record"))
             .arg(owner)
             .invoke_async(&mut self.conn())
             .await
@@ -399,16 +425,18 @@ impl RoomStore for RedisStore {
         code: &RoomCode,
         seat: u8,
         conn: &str,
-        ttl: Duration,
+        instance: &str,
     ) -> Result<(), StoreError> {
+        if seat >= PRESENCE_SEATS {
+            return Ok(());
+        }
         let _: i64 = self
             .scripts
             .set_presence
-            .key(room_key(code, "presence"))
             .key(room_key(code, "record"))
-            .arg(seat)
+            .arg(presence_field(seat))
             .arg(conn)
-            .arg(millis(ttl))
+            .arg(instance)
             .invoke_async(&mut self.conn())
             .await
             .map_err(unavailable)?;
@@ -422,25 +450,34 @@ impl RoomStore for RedisStore {
         conn: &str,
     ) -> Result<(), StoreError> {
         let _: i64 = self
-            .conn()
-            .zrem(room_key(code, "presence"), presence_member(seat, conn))
+            .scripts
+            .clear_presence
+            .key(room_key(code, "record"))
+            .arg(presence_field(seat))
+            .arg(conn)
+            .invoke_async(&mut self.conn())
             .await
             .map_err(unavailable)?;
         Ok(())
     }
 
-    async fn present_seats(&self, code: &RoomCode) -> Result<Vec<u8>, StoreError> {
-        let members: Vec<String> = self
-            .scripts
-            .present
-            .key(room_key(code, "presence"))
-            .invoke_async(&mut self.conn())
+    async fn present_seats(&self, code: &RoomCode, live: &[String]) -> Result<Vec<u8>, StoreError> {
+        let fields: Vec<String> = (0..PRESENCE_SEATS).map(presence_field).collect();
+        let entries: Vec<Option<String>> = self
+            .conn()
+            .hmget(room_key(code, "record"), &fields)
             .await
             .map_err(unavailable)?;
-        let mut seats: Vec<u8> = members.iter().filter_map(|m| seat_of_member(m)).collect();
-        seats.sort_unstable();
-        seats.dedup();
-        Ok(seats)
+        Ok((0..PRESENCE_SEATS)
+            .zip(entries)
+            .filter(|(_, entry)| {
+                entry
+                    .as_deref()
+                    .and_then(instance_of_entry)
+                    .is_some_and(|instance| live.iter().any(|l| l == instance))
+            })
+            .map(|(seat, _)| seat)
+            .collect())
     }
 
     async fn ping(&self) -> Result<(), StoreError> {

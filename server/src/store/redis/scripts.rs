@@ -7,10 +7,11 @@ pub(super) struct Scripts {
     pub(super) create: Script,
     pub(super) save: Script,
     pub(super) delete: Script,
+    pub(super) heartbeat: Script,
     pub(super) lease: Script,
     pub(super) release: Script,
     pub(super) set_presence: Script,
-    pub(super) present: Script,
+    pub(super) clear_presence: Script,
 }
 
 /// KEYS: record. ARGV: json, ttl ms. 1 if created at version 1, 0 if the code is taken.
@@ -37,51 +38,56 @@ impl Scripts {
         Scripts {
             create: Script::new(CREATE_LUA),
             save: Script::new(SAVE_LUA),
-            // KEYS: record, lease, presence. Deletes the room.
+            // KEYS: record. Deletes the room (its lease and presence are fields of the record).
             // (The event is published after, as a shard channel's `SPUBLISH` on a Cluster.)
-            delete: Script::new("return redis.call('DEL', KEYS[1], KEYS[2], KEYS[3])"),
-            // KEYS: lease, record. ARGV: owner, ttl ms. Takes a free lease (SET NX PX) or renews
-            // the owner's own; 1 if the owner holds it now. No lease for a room that is gone.
-            lease: Script::new(
-                "if redis.call('EXISTS', KEYS[2]) == 0 then return 0 end
-                 if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return 1 end
-                 if redis.call('GET', KEYS[1]) == ARGV[1] then
-                   redis.call('PEXPIRE', KEYS[1], ARGV[2])
-                   return 1
-                 end
-                 return 0",
-            ),
-            // KEYS: lease. ARGV: owner. Deletes the lease only if the owner holds it.
-            release: Script::new(
-                "if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
-                 return 0",
-            ),
-            // KEYS: presence, record. ARGV: seat, connection, ttl ms. The seat's entry becomes this
-            // connection's (an older connection's entry for the seat is replaced).
-            set_presence: Script::new(
-                format!(
-                    "if redis.call('EXISTS', KEYS[2]) == 0 then return 0 end
-                 {LUA_NOW_MS}
-                 local ttl = tonumber(ARGV[3])
-                 for _, member in ipairs(redis.call('ZRANGE', KEYS[1], 0, -1)) do
-                   if string.sub(member, 1, #ARGV[1] + 1) == ARGV[1] .. ':' then
-                     redis.call('ZREM', KEYS[1], member)
-                   end
-                 end
-                 redis.call('ZADD', KEYS[1], now_ms + ttl, ARGV[1] .. ':' .. ARGV[2])
-                 if redis.call('PTTL', KEYS[1]) < ttl then redis.call('PEXPIRE', KEYS[1], ttl) end
-                 return 1"
-                )
-                .as_str(),
-            ),
-            // KEYS: presence. Drops lapsed entries; the live members.
-            present: Script::new(
+            delete: Script::new("return redis.call('DEL', KEYS[1])"),
+            // KEYS: the live set. ARGV: instance, ttl ms. Renews the instance's heartbeat, drops
+            // lapsed ones (scores are expiry times on Redis's clock); the live instances.
+            heartbeat: Script::new(
                 format!(
                     "{LUA_NOW_MS}
+                 redis.call('ZADD', KEYS[1], now_ms + tonumber(ARGV[2]), ARGV[1])
                  redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now_ms)
                  return redis.call('ZRANGE', KEYS[1], 0, -1)"
                 )
                 .as_str(),
+            ),
+            // KEYS: record. ARGV: owner, then the live instances. Takes the lease when it is
+            // free, the owner's, or held by an instance that is not live; 1 if the owner holds
+            // it now. No lease for a room that is gone.
+            lease: Script::new(
+                "if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+                 local holder = redis.call('HGET', KEYS[1], 'lease')
+                 if holder and holder ~= ARGV[1] then
+                   for i = 2, #ARGV do
+                     if ARGV[i] == holder then return 0 end
+                   end
+                 end
+                 if holder ~= ARGV[1] then redis.call('HSET', KEYS[1], 'lease', ARGV[1]) end
+                 return 1",
+            ),
+            // KEYS: record. ARGV: owner. Drops the lease only if the owner holds it.
+            release: Script::new(
+                "if redis.call('HGET', KEYS[1], 'lease') == ARGV[1] then
+                   redis.call('HDEL', KEYS[1], 'lease')
+                 end
+                 return 0",
+            ),
+            // KEYS: record. ARGV: presence field, connection, instance. The seat's entry becomes
+            // this connection's (an older connection's entry for the seat is replaced).
+            set_presence: Script::new(
+                "if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+                 redis.call('HSET', KEYS[1], ARGV[1], ARGV[2] .. ' ' .. ARGV[3])
+                 return 1",
+            ),
+            // KEYS: record. ARGV: presence field, connection. Drops the entry if the connection
+            // still owns it.
+            clear_presence: Script::new(
+                "local entry = redis.call('HGET', KEYS[1], ARGV[1])
+                 if entry and string.sub(entry, 1, #ARGV[2] + 1) == ARGV[2] .. ' ' then
+                   redis.call('HDEL', KEYS[1], ARGV[1])
+                 end
+                 return 0",
             ),
         }
     }
