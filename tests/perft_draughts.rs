@@ -1,6 +1,6 @@
 //! Perft of English checkers and International draughts against published figures (dctl test
-//! tables, OEIS A133046 for English). Fast depths run here; the deepest are `#[ignore]`d and run in
-//! release by CI (`cargo test --release -- --ignored`).
+//! tables, OEIS A133046 for English). Fast depths run here; the deepest are `#[ignore]`d and run by
+//! CI's deep-test section (each engine test binary with `--ignored`).
 
 use damas::catalogue::{for_game, GameTask};
 use damas::games::english::English;

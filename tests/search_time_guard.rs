@@ -2,7 +2,7 @@
 //! (`levels::time_guard`, on the thinking thread's CPU clock). The guard is a safety net for slow
 //! devices; if it fires on this machine, the engine has become slower than its budgets assume
 //! and moves silently stop being the budgets' (so matches stop replaying). The deep test runs in
-//! the release run of the ignored tests, on a fixed set of positions per game (the start and two
+//! the run of the ignored tests, on a fixed set of positions per game (the start and two
 //! positions of a seeded medium-against-medium game, as `benches/search.rs` measures). Hard's
 //! wall-clock cap (`Limits::wall_cap`) may cut a search on a loaded machine; such a cut is printed,
 //! not counted.

@@ -121,7 +121,7 @@ fn capture_playout(seed: u64, players: u8, long: bool) {
 }
 
 // The comparisons with the reference generators: a few dozen games in `cargo test`, a thousand
-// in the release run of the ignored tests.
+// in the run of the ignored tests.
 proptest! {
     #![proptest_config(ProptestConfig { cases: 48, .. ProptestConfig::default() })]
 

@@ -5,7 +5,7 @@
 pub mod cpu_positions;
 pub mod star_reference;
 
-/// Cases of a property test in the release run of the ignored ("deep") tests.
+/// Cases of a property test in the run of the ignored ("deep") tests.
 pub const DEEP_CASES: u32 = 1000;
 
 use damas::games::english::English;

@@ -359,7 +359,7 @@ mod tests {
         let (record, game) = two_moves_in();
         let facts = facts(&record, &game);
         let first = facts.render(None).expect("rendered");
-        let base = DeltaBase::of(&super::super::Snapshot {
+        let base = DeltaBase::of(&super::super::snapshot::Snapshot {
             mark: Some(HistoryMark {
                 history_len: 1,
                 ..first.mark.clone()
