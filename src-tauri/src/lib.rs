@@ -13,6 +13,7 @@ mod saves;
 mod settings;
 mod state;
 mod stats;
+mod web_process_env;
 
 pub use endgame::{EndgameStatus, ENDGAME_PROGRESS_EVENT};
 pub use error::{AppError, Notice};
@@ -32,6 +33,7 @@ use tauri_plugin_deep_link::DeepLinkExt;
 
 #[cfg_attr(mobile, tauri::mobile_entry_point)]
 pub fn run() {
+    web_process_env::set_for_web_processes();
     let builder = tauri::Builder::default();
     // A second launch (the system opening a damas:// link while the app runs) hands its
     // arguments to this instance and quits; the deep-link feature passes a lone link on to the

@@ -44,7 +44,7 @@ export function preloadBoard(kind, setting) {
   if (boardKindFor(kind, setting) !== '3d') return;
   loadBoard3d().then((m) => {
     // Next task, so that the setup screen is drawn first. The GL context and the board's shader
-    // programs are made now rather than on the first frame of the game (see board3d/index.js).
+    // programs are made now rather than on the first frame of the game (see board3d/shared-renderer.js).
     setTimeout(() => {
       try { m.prewarmBoard3d(); } catch (e) { console.warn('3D warm-up failed:', e && e.message ? e.message : e); }
     }, 0);

@@ -448,11 +448,13 @@ test('the test instruments: installed only on request, a board made then is __bo
   const { installTestInstruments } = await import('../js/board3d/test-instruments.js');
   const page = {};
   const board = { setView() {}, get geometry() { return 'star'; } };
+  const { makeBoardState } = await import('../js/board3d/board-state.js');
+  const state = { ...makeBoardState(), size: { w: 10, h: 20 } };
   const inside = {
-    api: board, el: { dataset: {} }, framesDrawn: 0, world: null,
+    api: board, el: { dataset: {} }, state,
     renderer: { getPixelRatio: () => 1, info: { programs: [1, 2], memory: { geometries: 3, textures: 4 } } },
-    canvas: { width: 10, height: 20 }, launch: { warmUp: null, lateInMotion: false }, marbleBatch: { parts: 0 },
-    size: { w: 10, h: 20 }, pending: false, easing: false, flying: 0, inMotion: false, coarseMarbles: false,
+    canvas: { width: 10, height: 20 }, launch: { warmUp: null, lateInMotion: false },
+    boardScene: { drawn: { world: null }, marbleBatch: { parts: 0 } },
   };
   const instruments = installTestInstruments(page);
   assert.equal(page.__board3dInstruments, instruments);
@@ -469,6 +471,7 @@ test('the test instruments: installed only on request, a board made then is __bo
   assert.deepEqual(s.frameAt, [100, 120]);
   assert.deepEqual(s.renderMs, [5, 10]);
   assert.deepEqual(s.gl, { programs: 2, geometries: 3, textures: 4 });
+  assert.deepEqual([s.size, s.pending, s.easing, s.flying], [{ w: 10, h: 20 }, false, false, 0], 'read off the board state');
   assert.equal(inside.el.dataset.frames, '2');
   instruments.warmedUp({ ms: 9 });
   assert.deepEqual(page.__board3dWarmUp, { ms: 9 });
@@ -516,4 +519,53 @@ test('picking: a point of the canvas is the hole drawn there, and a hole is draw
   }
   assert.deepEqual(picker.canvasPoint(0, 0, 0, size), { x: 200, y: 200 }, 'the centre under a camera looking straight down');
   assert.equal(picker.cellAt({ x: 1, y: 1 }, world, noMarbles, size), null, 'a corner far off the star');
+});
+
+test('the view writes the board state: a key turns the orbit, a view keeps the turn, reset goes back to the viewer', async () => {
+  const { makeBoardState } = await import('../js/board3d/board-state.js');
+  const { makeView } = await import('../js/board3d/view.js');
+  const { defaultOrbit } = await import('../js/board3d/camera.js');
+  const state = makeBoardState();
+  state.viewerAz = 0.5;
+  const pressed = {};
+  const button = (v) => ({ setAttribute: (k, value) => { pressed[v] = value; } });
+  const el = { dataset: {} };
+  let frames = 0;
+  const boardScene = { radius: () => 7, drawn: { world: null }, marbles: new Map() };
+  const view = makeView({ state, boardScene, el, viewButtons: { perspective: button('perspective'), top: button('top') }, motion: () => 0, requestRender: () => frames++ });
+  const az = state.orbit.azimuth;
+  assert.equal(view.gestures.key('ArrowRight'), true);
+  assert.ok(Math.abs(state.orbit.azimuth - (az + Math.PI / 12)) < 1e-12, 'a quarter of a quarter turn');
+  assert.equal(state.ease, null, 'no ease without motion');
+  view.setView('top');
+  assert.deepEqual([state.orbit.view, el.dataset.view, pressed.top, pressed.perspective], ['top', 'top', 'true', 'false']);
+  assert.ok(Math.abs(state.orbit.azimuth - (az + Math.PI / 12)) < 1e-12, 'the top view keeps the turn');
+  assert.equal(view.gestures.key('0'), true);
+  assert.deepEqual(state.orbit, defaultOrbit('top', 0.5), 'reset: the viewer at the bottom, in the view shown');
+  assert.equal(view.gestures.key('x'), false, 'other keys are not the view\'s');
+  assert.ok(frames >= 3, 'each change asks for a frame');
+});
+
+test('picking writes the board state: a double tap off the board resets the view, a hover is told once', async () => {
+  const THREE = await import('../vendor/three/three.module.js');
+  const { makeBoardState } = await import('../js/board3d/board-state.js');
+  const { makeBoardPicking } = await import('../js/board3d/picking.js');
+  const state = makeBoardState();
+  state.model = { dests: [], selected: null };
+  state.size = { w: 400, h: 400 };
+  state.orbit = { ...state.orbit, view: 'top' };
+  const boardScene = { camera: new THREE.PerspectiveCamera(40, 1, 0.1, 100), radius: () => 7, drawn: { world: null }, marbles: new Map() };
+  const taps = [];
+  const hovers = [];
+  let resets = 0;
+  const picking = makeBoardPicking({ state, boardScene, onTap: (c) => taps.push(c), onHover: (c) => hovers.push(c), resetView: () => resets++ });
+  picking.tap({ x: 1, y: 1 }, 'mouse');
+  assert.equal(resets, 0);
+  assert.ok(state.lastEmptyTap > 0, 'the first tap off the board is remembered');
+  picking.tap({ x: 1, y: 1 }, 'mouse');
+  assert.deepEqual([resets, state.lastEmptyTap, taps], [1, 0, [null, null]]);
+  picking.hover({ x: 5, y: 5 });
+  picking.hover({ x: 6, y: 6 });
+  assert.deepEqual(hovers, [null], 'the same cell (none) is told once');
+  assert.equal(state.hovered, null);
 });

@@ -4,7 +4,9 @@ use super::state::{Connection, PoolWait};
 use crate::error::RoomError;
 use crate::hub::Action;
 use crate::lobby;
-use crate::pools::choice::{PlayerIdentity, PoolNotice};
+#[cfg(feature = "accounts")]
+use crate::pools::choice::PlayerIdentity;
+use crate::pools::choice::PoolNotice;
 use crate::protocol::{self, ServerMessage};
 
 impl Connection {

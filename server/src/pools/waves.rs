@@ -85,15 +85,18 @@ pub async fn wave(shared: &Shared, now: u64) {
 
 /// Tells a paired player, wherever their connection is.
 async fn tell(shared: &Shared, entry: &WaitingEntry, notice: PoolNotice) {
-    if entry.instance == shared.config.instance && shared.pools.deliver(&entry.id, notice.clone()) {
-        return;
-    }
+    let delivered_here =
+        entry.instance == shared.config.instance && shared.pools.deliver(&entry.id, notice.clone());
     #[cfg(feature = "redis")]
-    if let Some(redis) = &shared.pools.redis {
-        if let Err(error) = redis.publish(&entry.instance, &entry.id, &notice).await {
-            tracing::warn!(%error, "pairing notice not published");
+    if !delivered_here {
+        if let Some(redis) = &shared.pools.redis {
+            if let Err(error) = redis.publish(&entry.instance, &entry.id, &notice).await {
+                tracing::warn!(%error, "pairing notice not published");
+            }
         }
     }
+    #[cfg(not(feature = "redis"))]
+    let _ = (delivered_here, notice);
 }
 
 fn seat_record(nickname: &str, token_hash: String) -> crate::store::SeatRecord {

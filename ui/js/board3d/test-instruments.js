@@ -33,8 +33,8 @@ function watchBoard(inside, global) {
     /** Where a cell is on screen, client CSS px; null before the board's first frame. */
     cellScreenPosition(cell) {
       // Before its first frame the board has no size on screen: nothing is where it will be.
-      if (!inside.world || !inside.framesDrawn) return null;
-      inside.applyCamera();
+      if (!inside.boardScene.drawn.world || !inside.state.framesDrawn) return null;
+      inside.poseCamera();
       const p = inside.screenOf(cell);
       return p ? inside.toClient(p) : null;
     },
@@ -63,7 +63,8 @@ function watchBoard(inside, global) {
 /** What the board shows, read from its three.js objects. */
 function describe(inside) {
   const cls = (n) => [n.userData.selected && 'selected', n.userData.selectable && 'selectable', n.userData.faded && 'taken'].filter(Boolean);
-  const { orbit, marbles, rings, ghost, previewLine, routeLine, layers, ground, tint } = inside;
+  const { orbit } = inside.state;
+  const { marbles, rings, previewLine, routeLine, layers, drawn: { ghost, ground, tint } } = inside.boardScene;
   return {
     view: orbit.view,
     orbit: { ...orbit },
@@ -80,12 +81,12 @@ function describe(inside) {
 
 /** The board's figures: frames drawn and their times, its state of motion, its resolution, the GPU's load. */
 function stats(inside, figures) {
-  const { renderer, canvas, launch } = inside;
+  const { renderer, canvas, launch, state } = inside;
   return {
-    ...figures, frameAt: [...figures.frameAt], renderMs: [...figures.renderMs], size: { ...inside.size },
-    warmUp: launch.warmUp ? { ...launch.warmUp } : null, pending: inside.pending, easing: inside.easing, flying: inside.flying,
+    ...figures, frameAt: [...figures.frameAt], renderMs: [...figures.renderMs], size: { ...state.size },
+    warmUp: launch.warmUp ? { ...launch.warmUp } : null, pending: !!state.raf, easing: !!state.ease, flying: state.flights.size,
     // The drawing buffer now (device px), whether a gesture moves the view, whether this launch lowers gestures' frames.
-    resolution: { pixelRatio: renderer.getPixelRatio(), buffer: { w: canvas.width, h: canvas.height }, inMotion: inside.inMotion, lateInMotion: launch.lateInMotion, coarseMarbles: inside.coarseMarbles, batchParts: inside.marbleBatch.parts },
+    resolution: { pixelRatio: renderer.getPixelRatio(), buffer: { w: canvas.width, h: canvas.height }, inMotion: state.inMotion, lateInMotion: launch.lateInMotion, coarseMarbles: state.coarseMarbles, batchParts: inside.boardScene.marbleBatch.parts },
     // What the shared renderer holds on the GPU now (shader programs, geometries, textures).
     gl: { programs: renderer.info.programs ? renderer.info.programs.length : 0, geometries: renderer.info.memory.geometries, textures: renderer.info.memory.textures },
   };
@@ -98,24 +99,25 @@ function stats(inside, figures) {
  * late frames) or at rest. Returns their times (ms); the view and the resolution are restored.
  */
 function measureFrames(inside, n = 30, step = Math.PI / 90, { inGesture = false } = {}) {
-  if (inside.destroyed || !inside.sized) return [];
+  const { state } = inside;
+  if (state.destroyed || !state.sized) return [];
   const gl = inside.renderer.getContext();
-  const keep = inside.orbit;
-  const keepMotion = inside.inMotion;
-  inside.inMotion = inGesture;
+  const keep = state.orbit;
+  const keepMotion = state.inMotion;
+  state.inMotion = inGesture;
   inside.applySize();
   inside.applyMarbleDetail();
   const out = [];
   for (let i = 1; i <= n; i++) {
     const t0 = performance.now();
-    inside.orbit = { ...keep, azimuth: keep.azimuth + i * step };
-    inside.applyCamera();
+    state.orbit = { ...keep, azimuth: keep.azimuth + i * step };
+    inside.poseCamera();
     inside.drawScene();
     gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
     out.push(performance.now() - t0);
   }
-  inside.orbit = keep;
-  inside.inMotion = keepMotion;
+  state.orbit = keep;
+  state.inMotion = keepMotion;
   inside.applySize();
   inside.applyMarbleDetail();
   inside.requestRender();

@@ -7,7 +7,7 @@ import { t } from '../i18n.js';
 import { accounts } from '../api.js';
 import { accountState } from '../account.js';
 import { cleanNickname } from '../rooms.js';
-import { savedNickname } from './room.js';
+import { savedNickname } from '../nickname.js';
 
 /** The account's field of the settings screen; `redraw()` builds the screen again. */
 export function accountField(app, redraw) {

@@ -10,7 +10,7 @@ import { h } from '../dom.js';
 import { t, language } from '../i18n.js';
 import { announce } from '../announce.js';
 import { topBar } from './common.js';
-import { savedNickname } from './room.js';
+import { savedNickname } from '../nickname.js';
 import {
   initialSearch, searchStep, searchTicks, waitedSeconds, formatWaited, hasPool, POOL_CLOCKS, opponentOf, ratedKind,
 } from '../pool.js';

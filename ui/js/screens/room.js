@@ -14,11 +14,9 @@ import {
   normaliseCode, formatCode,
 } from '../rooms.js';
 import { renderSVG } from '../../vendor/uqr/index.mjs';
+import { savedNickname, saveNickname } from '../nickname.js';
 import { createOfferControls, pairingNotes, ratingLines, showPairingLine, rememberPairing, recallPairing } from './room-play.js';
 
-const NICKNAME_KEY = 'damas-nickname';
-export const savedNickname = () => { try { return globalThis.localStorage?.getItem(NICKNAME_KEY) || ''; } catch { return ''; } };
-export const saveNickname = (n) => { try { globalThis.localStorage?.setItem(NICKNAME_KEY, n); } catch { /* private mode */ } };
 
 /** The seat list of a room: one line per seat, redrawn on each state and each second. */
 export function createSeatList({ notes = () => new Map() } = {}) {

@@ -9,7 +9,7 @@ import { topBar, GAMES } from './common.js';
 import { isDraughts } from '../state.js';
 import { preloadBoard } from '../boards.js';
 import { cleanNickname } from '../rooms.js';
-import { savedNickname, saveNickname } from './room.js';
+import { savedNickname, saveNickname } from '../nickname.js';
 import { levelOptions, movetimeOptions, showsThinkingTime, validMovetime } from '../levels.js';
 import { someoneFields, startSomeone } from './setup-someone.js';
 

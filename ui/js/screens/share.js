@@ -7,7 +7,7 @@ import { h, clear, add, choiceGroup } from '../dom.js';
 import { t } from '../i18n.js';
 import { levelOptions } from '../levels.js';
 import { importProblemText } from '../game-record.js';
-import { savedNickname } from './room.js';
+import { savedNickname } from '../nickname.js';
 
 function openDialog(app, className, testid, ...children) {
   const d = app.dialog;
