@@ -5,6 +5,7 @@
 //! child process in the middle of a rating update and check the store is all as before.
 
 mod postgres_server;
+#[allow(clippy::duplicate_mod)]
 mod wait;
 
 use damas_server::accounts::AccountId;
