@@ -19,6 +19,12 @@ pub const POOL_WAVE: Duration = Duration::from_secs(2);
 /// How long a player waits in a pool for a person before the CPU stands in.
 pub const POOL_CPU_AFTER: Duration = Duration::from_secs(20);
 
+/// Messages a connection may send per second, on average (`rate_limited` beyond) …
+pub const MESSAGE_RATE: u32 = 10;
+
+/// … and in one burst.
+pub const MESSAGE_BURST: u32 = 20;
+
 #[derive(Clone, Debug)]
 pub struct Config {
     /// The time every deadline is measured on (tests move it forward).
@@ -68,8 +74,8 @@ impl Default for Config {
             origins: Vec::new(),
             ui_dir: None,
             max_message: 4096,
-            rate_per_second: 10.0,
-            rate_burst: 20.0,
+            rate_per_second: f64::from(MESSAGE_RATE),
+            rate_burst: f64::from(MESSAGE_BURST),
             max_strikes: 10,
             max_connections: crate::limits::MAX_CONNECTIONS,
             header_timeout: HEADER_TIMEOUT,

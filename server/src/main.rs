@@ -82,6 +82,15 @@ struct Cli {
     /// Milliseconds between two pairing waves.
     #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(100..=60000))]
     pool_wave_ms: u64,
+    /// Messages each connection may send per second on average; more are refused with
+    /// `rate_limited` (tests of many instances raise it to play as fast as the machine goes).
+    #[arg(long, default_value_t = damas_server::config::MESSAGE_RATE,
+          value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    message_rate: u32,
+    /// Messages each connection may send in one burst.
+    #[arg(long, default_value_t = damas_server::config::MESSAGE_BURST,
+          value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    message_burst: u32,
 }
 
 #[derive(clap::Subcommand, Debug)]
@@ -185,6 +194,8 @@ async fn serve(cli: Cli) -> Result<(), StartError> {
         cpu_movetime: MoveTime::from_millis(cli.cpu_movetime_ms).unwrap_or_default(),
         pool_cpu_after: Duration::from_secs(cli.pool_cpu_after_secs),
         pool_wave: Duration::from_millis(cli.pool_wave_ms),
+        rate_per_second: f64::from(cli.message_rate),
+        rate_burst: f64::from(cli.message_burst),
         pool_redis: cli.redis.clone(),
         ..Config::default()
     };

@@ -5,6 +5,8 @@
 //! child process in the middle of a rating update and check the store is all as before.
 
 mod postgres_server;
+#[allow(clippy::duplicate_mod)]
+mod wait;
 
 use damas_server::accounts::AccountId;
 use damas_server::player_store::postgres::PostgresStore;
@@ -17,7 +19,8 @@ use postgres_server::PostgresServer;
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use wait::wait_until;
 
 fn close(actual: f64, expected: f64, what: &str) {
     assert!(
@@ -703,13 +706,8 @@ fn spawn_child(target: &str, mode: &str, marker: &Path) -> std::process::Child {
         .expect("the child process starts")
 }
 
-async fn wait_for(what: &str, mut done: impl AsyncFnMut() -> bool) {
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while !done().await {
-        assert!(Instant::now() < deadline, "timed out waiting for {what}");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-}
+/// How long the crash tests wait for their child process.
+const CHILD_PATIENCE: Duration = Duration::from_secs(60);
 
 /// Every row agrees: each player's game count and rating are those of their game rows.
 async fn consistent(store: &dyn PlayerStore, who: AccountId) -> u32 {
@@ -752,9 +750,11 @@ async fn crash_suite(target: &str, open: impl AsyncFn() -> Arc<dyn PlayerStore>)
 
     // 1. Killed right between the two ratings' writes: all as before.
     let mut child = spawn_child(target, "pause", &marker);
-    wait_for("the child to reach the middle of the update", async || {
-        marker.is_file()
-    })
+    wait_until(
+        "the child reaches the middle of the update",
+        CHILD_PATIENCE,
+        async || marker.is_file(),
+    )
     .await;
     child.kill().expect("kill -9");
     child.wait().expect("reaped");
@@ -792,7 +792,7 @@ async fn crash_suite(target: &str, open: impl AsyncFn() -> Arc<dyn PlayerStore>)
     // 2. Killed at whatever point a stream of updates has reached: every row still agrees.
     let mut child = spawn_child(target, "loop", &marker);
     let watcher = open().await;
-    wait_for("the child to record some games", async || {
+    wait_until("the child records some games", CHILD_PATIENCE, async || {
         watcher
             .rating(ana, RatedKind::English)
             .await

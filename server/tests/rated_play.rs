@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{is_over, pick_move, ply, to_move, Client, PATIENCE};
+use common::{is_over, pick_move, ply, to_move, wait_until, Client, PATIENCE};
 use damas_server::accounts::http::AccountsService;
 use damas_server::accounts::{new_session_token, Account, SESSION_TTL_MS};
 use damas_server::player_store::{PlayerStore, PlayerStoreConfig, PlayerStoreError, RatedGame};
@@ -110,23 +110,21 @@ async fn paired(client: &mut Client) -> (Value, Value) {
 /// The account's English rating once its rated games reach `games` (the result is written by
 /// the server after the game's end).
 async fn english_rating_after(server: &Server, account: &Account, games: u32) -> f64 {
-    let deadline = tokio::time::Instant::now() + PATIENCE;
-    loop {
+    let mut last = None;
+    wait_until("the rated game is recorded", PATIENCE, async || {
         let rating = server
             .players
             .rating(account.id, RatedKind::English)
             .await
             .expect("rating");
-        if rating.games >= games {
-            assert_eq!(rating.games, games, "counted once");
-            return rating.rating;
-        }
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "the rated game was not recorded in time"
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+        let recorded = rating.games >= games;
+        last = Some(rating);
+        recorded
+    })
+    .await;
+    let rating = last.expect("the rating was read");
+    assert_eq!(rating.games, games, "counted once");
+    rating.rating
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

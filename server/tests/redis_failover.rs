@@ -14,31 +14,17 @@
 mod common;
 mod redis_cluster;
 mod redis_server;
+mod server_process;
 
-use common::{is_over, pick_move, ply, to_move, Client};
+use common::{is_over, pick_move, ply, to_move, wait_until, Client};
 use redis_cluster::RedisCluster;
 use redis_server::{PersistentRedis, RedisServer};
 use serde_json::{json, Value};
-use std::io::{BufRead, BufReader};
-use std::net::SocketAddr;
-use std::process::{Child, Command, Stdio};
+use server_process::Instance;
 use std::time::{Duration, Instant};
 
 /// Seconds a dropped seat waits before the CPU plays it (the real 45 s, shortened).
 const TAKEOVER_SECS: u64 = 2;
-
-/// The instances keep the default rate limit (10 messages/s per connection). A client that
-/// answers the CPU the instant its move arrives sends faster than that and is rightly refused,
-/// so the players here wait this long before each move.
-const MOVE_PACE: Duration = Duration::from_millis(150);
-
-/// A `damas-server --redis` process.
-struct Instance {
-    child: Child,
-    addr: SocketAddr,
-    /// Its lease owner name, as printed at start.
-    name: String,
-}
 
 /// The Redis the instances share.
 enum Shared {
@@ -64,67 +50,13 @@ impl Shared {
     }
 }
 
-impl Instance {
-    fn start(store_args: &[String]) -> Instance {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_damas-server"))
-            .args(["--port", "0"])
-            .args(store_args)
-            .args(["--takeover-secs", &TAKEOVER_SECS.to_string()])
-            .env(
-                "RUST_LOG",
-                std::env::var("DAMAS_TEST_LOG").unwrap_or_else(|_| "warn".into()),
-            )
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("damas-server starts");
-        let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
-        let mut line = String::new();
-        stdout.read_line(&mut line).expect("the start line");
-        // "damas-server listening on http://ADDR (redis [cluster ]store, instance NAME)"
-        let addr = line
-            .split("http://")
-            .nth(1)
-            .and_then(|rest| rest.split_whitespace().next())
-            .and_then(|addr| addr.parse().ok())
-            .unwrap_or_else(|| panic!("unexpected start line: {line:?}"));
-        let name = line
-            .trim_end()
-            .strip_suffix(')')
-            .and_then(|rest| rest.rsplit_once("instance "))
-            .map(|(_, name)| name.to_string())
-            .unwrap_or_else(|| panic!("no instance name in {line:?}"));
-        assert!(line.contains("(redis"), "{line}");
-        // Keep draining its output (its log) so that it never blocks on a full pipe; shown with
-        // the test's output when the test fails.
-        let log_name = name.clone();
-        std::thread::spawn(move || {
-            let mut line = String::new();
-            while stdout.read_line(&mut line).is_ok_and(|n| n > 0) {
-                eprint!("[{log_name}] {line}");
-                line.clear();
-            }
-        });
-        Instance { child, addr, name }
-    }
-
-    async fn client(&self) -> Client {
-        Client::connect(self.addr).await
-    }
-
-    /// SIGKILL: no shutdown, no lease release, no presence cleared.
-    fn kill(&mut self) {
-        self.child.kill().expect("kill -9");
-        self.child.wait().expect("reaped");
-    }
-}
-
-impl Drop for Instance {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+/// A `damas-server` on the shared Redis. Its rate limit is raised: the players here answer the
+/// CPU the instant its move arrives, faster than a person (the limit has its own tests).
+fn instance(store_args: &[String]) -> Instance {
+    let mut args = store_args.to_vec();
+    args.extend(["--takeover-secs".to_string(), TAKEOVER_SECS.to_string()]);
+    args.extend(["--message-rate", "100000", "--message-burst", "100000"].map(String::from));
+    Instance::start(&args)
 }
 
 fn lease_owner(redis: &mut dyn redis::ConnectionLike, code: &str) -> Option<String> {
@@ -142,17 +74,10 @@ async fn wait_for_lease(
     owner: &str,
     within: Duration,
 ) {
-    let start = Instant::now();
-    loop {
-        if lease_owner(redis, code).as_deref() == Some(owner) {
-            return;
-        }
-        assert!(
-            start.elapsed() < within,
-            "{owner} did not take the lease within {within:?}"
-        );
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    wait_until(&format!("{owner} takes the lease"), within, async || {
+        lease_owner(redis, code).as_deref() == Some(owner)
+    })
+    .await;
 }
 
 fn history(room: &Value) -> Vec<String> {
@@ -201,7 +126,6 @@ async fn play_one(
     let room = mover.room().clone();
     let target = ply(&room);
     let text = pick_move(&room, seed);
-    tokio::time::sleep(MOVE_PACE).await;
     mover.play(&text, target).await;
     let room = mover
         .state_where(|s| ply(&s["room"]) > target || is_over(&s["room"]))
@@ -239,15 +163,15 @@ async fn two_instances_one_room_on_a_cluster_survive_a_kill_of_the_lease_holder(
 
 async fn two_instances_survive_a_kill_of_the_lease_holder(redis: Shared) {
     let mut peek = redis.peek();
-    let mut first = Instance::start(&redis.store_args());
-    let second = Instance::start(&redis.store_args());
+    let mut first = instance(&redis.store_args());
+    let second = instance(&redis.store_args());
 
     // Ana opens the room on the first instance, Bea joins on the second.
-    let mut ana = first.client().await;
+    let mut ana = Client::connect(first.addr).await;
     let ana_seat = ana.create("english", 2, json!("none")).await;
     let code = ana.code.clone().expect("code");
     let ana_token = ana.token.clone().expect("token");
-    let mut bea = second.client().await;
+    let mut bea = Client::connect(second.addr).await;
     let bea_seat = bea.join(&code, "Bea").await;
     assert_eq!(bea_seat, 1 - ana_seat);
     for client in [&mut ana, &mut bea] {
@@ -278,7 +202,7 @@ async fn two_instances_survive_a_kill_of_the_lease_holder(redis: Shared) {
         ana.next().await.is_none(),
         "the killed instance's socket is closed"
     );
-    let mut ana = second.client().await;
+    let mut ana = Client::connect(second.addr).await;
     assert_eq!(ana.resume(&code, &ana_token).await, ana_seat);
     let room = ana.state_where(|_| true).await;
     assert_eq!(
@@ -363,16 +287,16 @@ async fn a_clock_runs_out_on_the_survivor_after_the_lease_holder_dies() {
     };
     let redis = Shared::Node(redis);
     let mut peek = redis.peek();
-    let mut first = Instance::start(&redis.store_args());
-    let second = Instance::start(&redis.store_args());
+    let mut first = instance(&redis.store_args());
+    let second = instance(&redis.store_args());
 
-    let mut ana = first.client().await;
+    let mut ana = Client::connect(first.addr).await;
     // Shorter than the survivor needs to see Ana gone (her instance's heartbeat lapses 5 s after
     // the kill) plus the takeover delay: her clock, not the CPU standing in, ends her turn.
     let clock = json!({"main_ms": 6_000, "periods": 0, "period_ms": 0});
     let ana_seat = ana.create("english", 2, clock).await;
     let code = ana.code.clone().expect("code");
-    let mut bea = second.client().await;
+    let mut bea = Client::connect(second.addr).await;
     let bea_seat = bea.join(&code, "Bea").await;
     let room = bea.state_where(|s| s["room"]["started"] == true).await;
     let mut seed = 5;
@@ -412,11 +336,11 @@ async fn a_room_orphaned_by_a_crash_expires_within_thirty_minutes() {
     };
     let redis = Shared::Node(redis);
     let mut peek = redis.peek();
-    let mut only = Instance::start(&redis.store_args());
-    let mut ana = only.client().await;
+    let mut only = instance(&redis.store_args());
+    let mut ana = Client::connect(only.addr).await;
     ana.create("turkish", 2, json!("none")).await;
     let code = ana.code.clone().expect("code");
-    let mut bea = only.client().await;
+    let mut bea = Client::connect(only.addr).await;
     bea.join(&code, "Bea").await;
     bea.state_where(|s| s["room"]["started"] == true).await;
     wait_for_lease(&mut *peek, &code, &only.name, Duration::from_secs(10)).await;
@@ -437,7 +361,7 @@ async fn a_room_orphaned_by_a_crash_expires_within_thirty_minutes() {
 const OUTAGE: Duration = Duration::from_secs(40);
 
 /// Like `play_one`, through a Redis outage: a move answered `unavailable` (or `busy`) is sent
-/// again, a little later, until a state shows it played. A `stale_ply` answer means an earlier
+/// again (at the poll cadence of `wait_until`) until a state shows it played. A `stale_ply` answer means an earlier
 /// attempt was stored after all: the state that follows must show it.
 async fn play_through_outage(
     mover: &mut Client,
@@ -448,9 +372,7 @@ async fn play_through_outage(
     let room = mover.room().clone();
     let target = ply(&room);
     let text = pick_move(&room, seed);
-    let start = Instant::now();
-    loop {
-        tokio::time::sleep(MOVE_PACE).await;
+    wait_until(&format!("move {text} is accepted"), OUTAGE, async || {
         mover.play(&text, target).await;
         let refused = loop {
             let message = mover.next().await.expect("the socket stays open");
@@ -471,14 +393,12 @@ async fn play_through_outage(
             }
         };
         match refused.as_deref() {
-            None | Some("stale_ply") => break,
-            Some("unavailable" | "busy") => assert!(
-                start.elapsed() < OUTAGE,
-                "the move was not accepted within {OUTAGE:?}"
-            ),
+            None | Some("stale_ply") => true,
+            Some("unavailable" | "busy") => false,
             Some(code) => panic!("move {text} refused: {code}"),
         }
-    }
+    })
+    .await;
     // Answers to attempts still in flight may follow: refusals of a move already played.
     let room = loop {
         if mover
@@ -580,12 +500,12 @@ fn stored_moves(peek: &mut dyn redis::ConnectionLike, code: &str) -> Vec<String>
 
 /// Two instances, Ana on the first and Bea on the second, in a started English room.
 async fn two_players(store_args: &[String]) -> (Instance, Instance, Client, u64, Client, u64) {
-    let first = Instance::start(store_args);
-    let second = Instance::start(store_args);
-    let mut ana = first.client().await;
+    let first = instance(store_args);
+    let second = instance(store_args);
+    let mut ana = Client::connect(first.addr).await;
     let ana_seat = ana.create("english", 2, json!("none")).await;
     let code = ana.code.clone().expect("code");
-    let mut bea = second.client().await;
+    let mut bea = Client::connect(second.addr).await;
     let bea_seat = bea.join(&code, "Bea").await;
     for client in [&mut ana, &mut bea] {
         client.state_where(|s| s["room"]["started"] == true).await;

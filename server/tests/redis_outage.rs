@@ -6,7 +6,7 @@
 mod common;
 mod redis_server;
 
-use common::{Client, PATIENCE};
+use common::{wait_until, Client, PATIENCE};
 use damas_server::store::redis::RedisStore;
 use damas_server::Config;
 use redis_server::RedisServer;
@@ -64,13 +64,11 @@ async fn health(addr: SocketAddr) -> (u16, Duration) {
 /// Waits until `/health` is 200 again (the server reconnects by itself).
 async fn until_healthy(addr: SocketAddr) -> Duration {
     let started = Instant::now();
-    loop {
-        if health(addr).await.0 == 200 {
-            return started.elapsed();
-        }
-        assert!(started.elapsed() < PATIENCE, "the server did not recover");
-        tokio::task::yield_now().await;
-    }
+    wait_until("the server recovers", PATIENCE, async || {
+        health(addr).await.0 == 200
+    })
+    .await;
+    started.elapsed()
 }
 
 /// A started English game: the two players, the player to move first.

@@ -5,75 +5,24 @@
 
 mod common;
 mod redis_server;
+mod server_process;
 
-use common::{pick_move, ply, to_move, Client};
+use common::{pick_move, ply, to_move, wait_until, Client};
 use redis_server::RedisServer;
 use serde_json::{json, Value};
-use std::io::{BufRead, BufReader};
-use std::net::SocketAddr;
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use server_process::Instance;
+use std::time::Duration;
 
 /// A `damas-server --redis` process with fast waves and the CPU far away.
-struct Instance {
-    child: Child,
-    addr: SocketAddr,
-    name: String,
-}
-
-impl Instance {
-    fn start(redis_url: &str) -> Instance {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_damas-server"))
-            .args(["--port", "0", "--redis", redis_url])
-            .args(["--pool-wave-ms", "200", "--pool-cpu-after-secs", "600"])
-            .env("RUST_LOG", "warn")
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("damas-server starts");
-        let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
-        let mut line = String::new();
-        stdout.read_line(&mut line).expect("the start line");
-        let addr = line
-            .split("http://")
-            .nth(1)
-            .and_then(|rest| rest.split_whitespace().next())
-            .and_then(|addr| addr.parse().ok())
-            .unwrap_or_else(|| panic!("unexpected start line: {line:?}"));
-        let name = line
-            .trim_end()
-            .strip_suffix(')')
-            .and_then(|rest| rest.rsplit_once("instance "))
-            .map(|(_, name)| name.to_string())
-            .unwrap_or_else(|| panic!("no instance name in {line:?}"));
-        std::thread::spawn(move || {
-            let mut sink = String::new();
-            while stdout.read_line(&mut sink).is_ok_and(|n| n > 0) {
-                sink.clear();
-            }
-        });
-        Instance { child, addr, name }
-    }
-
-    async fn client(&self) -> Client {
-        Client::connect(self.addr).await
-    }
-
-    fn signal(&self, signal: &str) {
-        let status = Command::new("kill")
-            .args([signal, &self.child.id().to_string()])
-            .status()
-            .expect("kill runs");
-        assert!(status.success(), "kill {signal}");
-    }
-}
-
-impl Drop for Instance {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+fn instance(redis_url: &str) -> Instance {
+    Instance::start(&[
+        "--redis",
+        redis_url,
+        "--pool-wave-ms",
+        "200",
+        "--pool-cpu-after-secs",
+        "600",
+    ])
 }
 
 const POOL_LEASE: &str = "damas:pool:{english/casual}:lease";
@@ -109,10 +58,10 @@ async fn players_on_two_instances_are_paired_and_play() {
     let Some(redis) = RedisServer::start() else {
         return;
     };
-    let first = Instance::start(&redis.url());
-    let second = Instance::start(&redis.url());
-    let mut ana = first.client().await;
-    let mut bea = second.client().await;
+    let first = instance(&redis.url());
+    let second = instance(&redis.url());
+    let mut ana = Client::connect(first.addr).await;
+    let mut bea = Client::connect(second.addr).await;
     join_pool(&mut ana, "Ana").await;
     join_pool(&mut bea, "Bea").await;
     let ana_paired = paired(&mut ana).await;
@@ -139,18 +88,19 @@ async fn the_wave_holder_dies_and_nobody_waiting_is_lost() {
         return;
     };
     let mut peek = redis.connection();
-    let holder = Instance::start(&redis.url());
+    let holder = instance(&redis.url());
     // Alone, the first instance takes the pool's lease at its first wave.
-    let start = Instant::now();
-    while lease_owner(&mut peek).as_deref() != Some(holder.name.as_str()) {
-        assert!(start.elapsed() < Duration::from_secs(10), "no pool lease");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    let survivor = Instance::start(&redis.url());
+    wait_until(
+        "the first instance takes the pool lease",
+        Duration::from_secs(10),
+        async || lease_owner(&mut peek).as_deref() == Some(holder.name.as_str()),
+    )
+    .await;
+    let survivor = instance(&redis.url());
     // The holder stops mid-wave (it keeps the lease until it lapses), then is killed.
     holder.signal("-STOP");
-    let mut ana = survivor.client().await;
-    let mut bea = survivor.client().await;
+    let mut ana = Client::connect(survivor.addr).await;
+    let mut bea = Client::connect(survivor.addr).await;
     join_pool(&mut ana, "Ana").await;
     join_pool(&mut bea, "Bea").await;
     let waiting: u64 = redis::cmd("ZCARD")
@@ -183,10 +133,10 @@ async fn the_players_of_a_dead_instance_are_never_paired() {
         return;
     };
     let mut peek = redis.connection();
-    let survivor = Instance::start(&redis.url());
-    let doomed = Instance::start(&redis.url());
+    let survivor = instance(&redis.url());
+    let doomed = instance(&redis.url());
     let alive_key = format!("damas:pool:alive:{}", doomed.name);
-    let mut xavi = doomed.client().await;
+    let mut xavi = Client::connect(doomed.addr).await;
     join_pool(&mut xavi, "Xavi").await;
     let queue: Vec<String> = redis::cmd("ZRANGE")
         .arg("damas:pool:{english/casual}:queue")
@@ -203,22 +153,20 @@ async fn the_players_of_a_dead_instance_are_never_paired() {
     // The instance holding Xavi's socket dies: nobody could tell Xavi of a pairing any more.
     doomed.signal("-KILL");
     // Its heartbeat lapses (6 s after the last one) and the wave holder drops Xavi's entry.
-    let start = Instant::now();
-    while entry_waits(&mut peek, &queue[0]) {
-        assert!(
-            start.elapsed() < Duration::from_secs(20),
-            "the dead instance's player is still waiting"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    wait_until(
+        "the dead instance's player leaves the queue",
+        Duration::from_secs(20),
+        async || !entry_waits(&mut peek, &queue[0]),
+    )
+    .await;
     let alive: bool = redis::cmd("EXISTS")
         .arg(&alive_key)
         .query(&mut peek)
         .expect("EXISTS");
     assert!(!alive, "dropped only once its instance was taken for dead");
     // Players who come now are paired with each other, never into a room with Xavi.
-    let mut yago = survivor.client().await;
-    let mut zoe = survivor.client().await;
+    let mut yago = Client::connect(survivor.addr).await;
+    let mut zoe = Client::connect(survivor.addr).await;
     join_pool(&mut yago, "Yago").await;
     join_pool(&mut zoe, "Zoe").await;
     assert_eq!(paired(&mut yago).await["opponent"]["nickname"], "Zoe");

@@ -5,9 +5,12 @@
 //!   created on first start (WAL journal, full sync).
 //! - [`postgres`]: for many instances (`--database postgres://…`), through a connection pool.
 //!
-//! Both apply the same numbered migrations at start ([`MIGRATIONS`] in each backend's dialect),
-//! recorded in `schema_migrations`; both pass one conformance suite
-//! (`server/tests/player_store.rs`).
+//! What does not depend on the SQL dialect is written once, beside the seam: the schema's
+//! numbered migrations (`schema`, each backend filling in its column types; applied at start,
+//! recorded in `schema_migrations`), the queries (`sql`), reading rows into the store's types
+//! (`rows`) and what recording a rated game computes (`rated`). Each backend keeps only its
+//! connection, its transactions and locking, and how it reads a column. Both pass one
+//! conformance suite (`server/tests/player_store.rs`).
 //!
 //! ## Recording a rated game (the API for whoever ends rated games)
 //!
@@ -22,10 +25,15 @@
 
 mod model;
 pub mod postgres;
+mod rated;
+mod rows;
+mod schema;
+mod sql;
 pub mod sqlite;
 
 #[cfg(doc)]
 use crate::ratings::{GameResult, RatedKind};
+pub(crate) use model::clamp_limit;
 pub use model::{
     GameSummary, HistoryPoint, MidUpdateHook, PendingSignIn, PlayerStore, PlayerStoreError,
     RankingEntry, RatedGame, Rating, RatingChange, RecordedGame, Session, StoreResult,

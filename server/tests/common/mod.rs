@@ -14,24 +14,16 @@ use tokio::sync::oneshot;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
+// Each helper takes the one poll loop itself: a test binary may take several helpers.
+#[allow(clippy::duplicate_mod)]
+#[path = "../wait/mod.rs"]
+mod wait;
+// Not every test binary that takes `common` waits on a condition.
+#[allow(unused_imports)]
+pub use wait::wait_until;
+
 /// How long a test waits for an answer before failing.
 pub const PATIENCE: Duration = Duration::from_secs(20);
-
-/// How often [`wait_until`] checks its condition.
-const POLL: Duration = Duration::from_millis(20);
-
-/// Waits until `condition` holds, checking every 20 ms; fails the test, saying `what` did not
-/// happen, if it does not hold within `timeout`.
-pub async fn wait_until(what: &str, timeout: Duration, mut condition: impl AsyncFnMut() -> bool) {
-    let deadline = tokio::time::Instant::now() + timeout;
-    while !condition().await {
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "{what}: not within {timeout:?}"
-        );
-        tokio::time::sleep(POLL).await;
-    }
-}
 
 pub struct TestServer {
     pub addr: SocketAddr,

@@ -12,7 +12,12 @@ use std::os::unix::fs::MetadataExt;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+// Each helper takes the one poll loop itself: a test binary may take several helpers.
+#[allow(clippy::duplicate_mod)]
+#[path = "../wait/mod.rs"]
+mod wait;
 
 pub struct PostgresServer {
     child: Child,
@@ -169,12 +174,11 @@ fn free_port() -> u16 {
 
 /// Waits (30 s at most) until `pg_isready` says the server accepts connections.
 fn ready(bin: &Path, port: u16, child: &mut Child) -> bool {
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while Instant::now() < deadline {
+    wait::answer_within(Duration::from_secs(30), || {
         if let Ok(Some(_)) = child.try_wait() {
-            return false;
+            return Some(false);
         }
-        let answered = Command::new(bin.join("pg_isready"))
+        Command::new(bin.join("pg_isready"))
             .args([
                 "-q",
                 "-h",
@@ -185,11 +189,8 @@ fn ready(bin: &Path, port: u16, child: &mut Child) -> bool {
                 "damas",
             ])
             .status()
-            .is_ok_and(|status| status.success());
-        if answered {
-            return true;
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    false
+            .is_ok_and(|status| status.success())
+            .then_some(true)
+    })
+    .unwrap_or(false)
 }

@@ -14,7 +14,12 @@ use std::collections::HashMap;
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+// Each helper takes the one poll loop itself: a test binary may take several helpers.
+#[allow(clippy::duplicate_mod)]
+#[path = "../wait/mod.rs"]
+mod wait;
 
 /// Nodes of the test cluster: 3 masters, each with one replica.
 const NODES: usize = 6;
@@ -83,13 +88,9 @@ fn cluster_info(port: u16) -> Option<String> {
     redis::cmd("CLUSTER").arg("INFO").query(&mut conn).ok()
 }
 
-/// Waits (`PATIENCE` at most) until `ready` holds, checking every 20 ms; panics with `what`.
-pub fn wait_until(what: &str, mut ready: impl FnMut() -> bool) {
-    let deadline = Instant::now() + PATIENCE;
-    while !ready() {
-        assert!(Instant::now() < deadline, "{what}: not within {PATIENCE:?}");
-        std::thread::sleep(Duration::from_millis(20));
-    }
+/// Waits (`PATIENCE` at most) until `ready` holds; panics with `what`.
+pub fn wait_until(what: &str, ready: impl FnMut() -> bool) {
+    wait::wait_until_blocking(what, PATIENCE, ready);
 }
 
 impl RedisCluster {
@@ -182,22 +183,20 @@ impl RedisCluster {
     }
 
     fn answers_ping(&self, node: &mut Node) -> bool {
-        let deadline = Instant::now() + Duration::from_secs(10);
-        while Instant::now() < deadline {
+        wait::answer_within(Duration::from_secs(10), || {
             if let Some(child) = node.child.as_mut() {
                 if let Ok(Some(_)) = child.try_wait() {
                     node.child = None;
-                    return false;
+                    return Some(false);
                 }
             }
-            if let Some(mut conn) = connection(node.port) {
-                if redis::cmd("PING").query::<String>(&mut conn).is_ok() {
-                    return true;
-                }
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        false
+            let mut conn = connection(node.port)?;
+            redis::cmd("PING")
+                .query::<String>(&mut conn)
+                .is_ok()
+                .then_some(true)
+        })
+        .unwrap_or(false)
     }
 
     /// Ports of every node, in start order.

@@ -8,7 +8,12 @@
 use std::net::TcpListener;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+// Each helper takes the one poll loop itself: a test binary may take several helpers.
+#[allow(clippy::duplicate_mod)]
+#[path = "../wait/mod.rs"]
+mod wait;
 
 pub struct RedisServer {
     child: Child,
@@ -141,22 +146,22 @@ pub fn free_port() -> u16 {
 
 /// Waits (10 s at most) until the server on `port` answers PING; false if it exited or never did.
 fn answers_ping(port: u16, child: &mut Child) -> bool {
-    let deadline = Instant::now() + Duration::from_secs(10);
     let Ok(client) = redis::Client::open(format!("redis://127.0.0.1:{port}/")) else {
         return false;
     };
-    while Instant::now() < deadline {
+    wait::answer_within(Duration::from_secs(10), || {
         if let Ok(Some(_)) = child.try_wait() {
-            return false;
+            return Some(false);
         }
-        if let Ok(mut connection) = client.get_connection_with_timeout(Duration::from_millis(500)) {
-            if redis::cmd("PING").query::<String>(&mut connection).is_ok() {
-                return true;
-            }
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    false
+        let mut connection = client
+            .get_connection_with_timeout(Duration::from_millis(500))
+            .ok()?;
+        redis::cmd("PING")
+            .query::<String>(&mut connection)
+            .is_ok()
+            .then_some(true)
+    })
+    .unwrap_or(false)
 }
 
 /// A `redis-server` that keeps its data on disk and can be killed and started again on the same

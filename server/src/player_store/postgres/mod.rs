@@ -8,14 +8,17 @@ mod schema;
 pub use schema::MIGRATIONS;
 
 use super::model::{
-    clamp_limit, sql, tallies, GameSummary, HistoryPoint, MidUpdateHook, PendingSignIn,
-    PlayerStore, PlayerStoreError, RankingEntry, RatedGame, Rating, RatingChange, RecordedGame,
-    Session, StoreResult,
+    clamp_limit, GameSummary, HistoryPoint, MidUpdateHook, PendingSignIn, PlayerStore,
+    PlayerStoreError, RankingEntry, RatedGame, Rating, RecordedGame, Session, StoreResult,
 };
+use super::rated::Rated;
+use super::rows::{self, bad_row, Columns};
+use super::sql;
 use crate::accounts::{Account, AccountId};
-use crate::ratings::{self, GameResult, RatedKind, Standing};
+use crate::ratings::{self, RatedKind};
 use async_trait::async_trait;
-use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};
+use deadpool_postgres::{GenericClient, Manager, ManagerConfig, Pool, RecyclingMethod};
+use tokio_postgres::types::ToSql;
 use tokio_postgres::{NoTls, Row};
 
 /// Connections per instance.
@@ -30,12 +33,46 @@ fn backend(error: impl std::fmt::Display) -> PlayerStoreError {
     PlayerStoreError::Backend(error.to_string())
 }
 
-fn count(value: i64) -> u32 {
-    u32::try_from(value).unwrap_or(u32::MAX)
+impl Columns for Row {
+    fn int(&self, index: usize) -> StoreResult<i64> {
+        self.try_get(index).map_err(backend)
+    }
+
+    fn real(&self, index: usize) -> StoreResult<f64> {
+        self.try_get(index).map_err(backend)
+    }
+
+    fn text(&self, index: usize) -> StoreResult<String> {
+        self.try_get(index).map_err(backend)
+    }
+
+    fn maybe_text(&self, index: usize) -> StoreResult<Option<String>> {
+        self.try_get(index).map_err(backend)
+    }
 }
 
-fn bad_row(what: &str) -> PlayerStoreError {
-    PlayerStoreError::Backend(format!("unreadable row: {what}"))
+type Values<'a> = &'a [&'a (dyn ToSql + Sync)];
+
+/// Every row of `query`, each read by `read`.
+async fn all<T>(
+    client: &impl GenericClient,
+    query: &str,
+    values: Values<'_>,
+    read: impl Fn(&Row) -> StoreResult<T>,
+) -> StoreResult<Vec<T>> {
+    let rows = client.query(query, values).await.map_err(backend)?;
+    rows.iter().map(read).collect()
+}
+
+/// The row of `query` read by `read`, if there is one.
+async fn first<T>(
+    client: &impl GenericClient,
+    query: &str,
+    values: Values<'_>,
+    read: impl Fn(&Row) -> StoreResult<T>,
+) -> StoreResult<Option<T>> {
+    let row = client.query_opt(query, values).await.map_err(backend)?;
+    row.as_ref().map(read).transpose()
 }
 
 impl PostgresStore {
@@ -78,40 +115,6 @@ impl PostgresStore {
     }
 }
 
-fn account_row(row: &Row) -> Account {
-    Account {
-        id: AccountId(row.get(0)),
-        issuer: row.get(1),
-        subject: row.get(2),
-        display_name: row.get(3),
-    }
-}
-
-fn rating_row(kind: RatedKind, row: &Row, first: usize) -> Rating {
-    let games = count(row.get(first + 1));
-    Rating {
-        kind,
-        rating: row.get(first),
-        games,
-        wins: count(row.get(first + 2)),
-        draws: count(row.get(first + 3)),
-        losses: count(row.get(first + 4)),
-        provisional: games < ratings::PROVISIONAL_GAMES,
-    }
-}
-
-fn ranking_row(row: &Row) -> RankingEntry {
-    let games = count(row.get(3));
-    RankingEntry {
-        account: AccountId(row.get(0)),
-        display_name: row.get(1),
-        rating: row.get(2),
-        games,
-        place: count(row.get(4)),
-        provisional: games < ratings::PROVISIONAL_GAMES,
-    }
-}
-
 #[async_trait]
 impl PlayerStore for PostgresStore {
     async fn ping(&self) -> StoreResult<()> {
@@ -133,41 +136,31 @@ impl PlayerStore for PostgresStore {
         let client = self.client().await?;
         client
             .execute(
-                "INSERT INTO accounts (issuer, subject, display_name, created_ms) \
-                 VALUES ($1, $2, $3, $4) ON CONFLICT (issuer, subject) DO NOTHING",
+                sql::INSERT_ACCOUNT,
                 &[&issuer, &subject, &display_name, &now_ms],
             )
             .await
             .map_err(backend)?;
-        let row = client
-            .query_one(
-                "SELECT id, issuer, subject, display_name FROM accounts \
-                 WHERE issuer = $1 AND subject = $2",
-                &[&issuer, &subject],
-            )
-            .await
-            .map_err(backend)?;
-        Ok(account_row(&row))
+        first(
+            &client,
+            sql::ACCOUNT_OF_SUBJECT,
+            &[&issuer, &subject],
+            rows::account,
+        )
+        .await?
+        .ok_or_else(|| bad_row("the account signed in"))
     }
 
     async fn account(&self, id: AccountId) -> StoreResult<Option<Account>> {
-        let row = self
-            .client()
-            .await?
-            .query_opt(sql::ACCOUNT, &[&id.0])
-            .await
-            .map_err(backend)?;
-        Ok(row.as_ref().map(account_row))
+        let client = self.client().await?;
+        first(&client, sql::ACCOUNT, &[&id.0], rows::account).await
     }
 
     async fn rename(&self, id: AccountId, display_name: &str) -> StoreResult<()> {
         let changed = self
             .client()
             .await?
-            .execute(
-                "UPDATE accounts SET display_name = $1 WHERE id = $2",
-                &[&display_name, &id.0],
-            )
+            .execute(sql::RENAME, &[&display_name, &id.0])
             .await
             .map_err(backend)?;
         if changed == 0 {
@@ -185,22 +178,14 @@ impl PlayerStore for PostgresStore {
     ) -> StoreResult<()> {
         let mut client = self.client().await?;
         let transaction = client.transaction().await.map_err(backend)?;
-        if transaction
-            .query_opt("SELECT 1 FROM accounts WHERE id = $1", &[&account.0])
-            .await
-            .map_err(backend)?
-            .is_none()
-        {
-            return Err(PlayerStoreError::NoSuchAccount(account));
-        }
+        account_exists(&transaction, account).await?;
         transaction
-            .execute("DELETE FROM sessions WHERE expires_ms <= $1", &[&now_ms])
+            .execute(sql::SWEEP_SESSIONS, &[&now_ms])
             .await
             .map_err(backend)?;
         transaction
             .execute(
-                "INSERT INTO sessions (token_hash, account_id, created_ms, expires_ms) \
-                 VALUES ($1, $2, $3, $4)",
+                sql::INSERT_SESSION,
                 &[&token_hash, &account.0, &now_ms, &expires_ms],
             )
             .await
@@ -209,16 +194,14 @@ impl PlayerStore for PostgresStore {
     }
 
     async fn session(&self, token_hash: &str, now_ms: i64) -> StoreResult<Option<Session>> {
-        let row = self
-            .client()
-            .await?
-            .query_opt(sql::SESSION, &[&token_hash, &now_ms])
-            .await
-            .map_err(backend)?;
-        Ok(row.map(|row| Session {
-            account: account_row(&row),
-            expires_ms: row.get(4),
-        }))
+        let client = self.client().await?;
+        first(
+            &client,
+            sql::SESSION,
+            &[&token_hash, &now_ms],
+            rows::session,
+        )
+        .await
     }
 
     async fn revoke_session(&self, token_hash: &str, now_ms: i64) -> StoreResult<bool> {
@@ -235,15 +218,11 @@ impl PlayerStore for PostgresStore {
         let mut client = self.client().await?;
         let transaction = client.transaction().await.map_err(backend)?;
         transaction
-            .execute("DELETE FROM used_nonces WHERE expires_ms <= $1", &[&now_ms])
+            .execute(sql::SWEEP_NONCES, &[&now_ms])
             .await
             .map_err(backend)?;
         let fresh = transaction
-            .execute(
-                "INSERT INTO used_nonces (nonce_hash, expires_ms) VALUES ($1, $2) \
-                 ON CONFLICT (nonce_hash) DO NOTHING",
-                &[&nonce_hash, &expires_ms],
-            )
+            .execute(sql::INSERT_NONCE, &[&nonce_hash, &expires_ms])
             .await
             .map_err(backend)?
             > 0;
@@ -284,21 +263,15 @@ impl PlayerStore for PostgresStore {
         state_hash: &str,
         now_ms: i64,
     ) -> StoreResult<Option<PendingSignIn>> {
-        let row = self
-            .client()
-            .await?
-            .query_opt(sql::TAKE_PENDING, &[&state_hash])
-            .await
-            .map_err(backend)?;
-        Ok(row
-            .map(|row| PendingSignIn {
-                pkce_verifier: row.get(0),
-                nonce: row.get(1),
-                return_to: row.get(2),
-                display_name: row.get(3),
-                expires_ms: row.get(4),
-            })
-            .filter(|pending| pending.expires_ms > now_ms))
+        let client = self.client().await?;
+        let taken = first(
+            &client,
+            sql::TAKE_PENDING,
+            &[&state_hash],
+            rows::pending_sign_in,
+        )
+        .await?;
+        Ok(taken.filter(|pending| pending.expires_ms > now_ms))
     }
 
     async fn record_rated_game(&self, game: &RatedGame) -> StoreResult<RecordedGame> {
@@ -307,23 +280,16 @@ impl PlayerStore for PostgresStore {
         let mut client = self.client().await?;
         let transaction = client.transaction().await.map_err(backend)?;
         for account in [game.white, game.black] {
-            if transaction
-                .query_opt("SELECT 1 FROM accounts WHERE id = $1", &[&account.0])
-                .await
-                .map_err(backend)?
-                .is_none()
-            {
-                return Err(PlayerStoreError::NoSuchAccount(account));
-            }
+            account_exists(&transaction, account).await?;
         }
         // Both rows exist (a new player's at 1,200 with no games), then are locked, lower id
         // first: concurrent games of one player queue here instead of reading the same rating.
-        let (first, second) = if game.white < game.black {
+        let (lower, higher) = if game.white < game.black {
             (game.white, game.black)
         } else {
             (game.black, game.white)
         };
-        for account in [first, second] {
+        for account in [lower, higher] {
             transaction
                 .execute(
                     "INSERT INTO ratings (account_id, kind, rating, games, wins, draws, losses) \
@@ -334,22 +300,17 @@ impl PlayerStore for PostgresStore {
                 .map_err(backend)?;
         }
         let mut standings = Vec::with_capacity(2);
-        for account in [first, second] {
-            let row = transaction
-                .query_one(
-                    "SELECT rating, games FROM ratings WHERE account_id = $1 AND kind = $2 \
-                     FOR UPDATE",
-                    &[&account.0, &kind],
-                )
-                .await
-                .map_err(backend)?;
-            standings.push((
-                account,
-                Standing {
-                    rating: row.get(0),
-                    games: count(row.get(1)),
-                },
-            ));
+        for account in [lower, higher] {
+            let standing = first(
+                &transaction,
+                "SELECT rating, games FROM ratings WHERE account_id = $1 AND kind = $2 \
+                 FOR UPDATE",
+                &[&account.0, &kind],
+                rows::standing,
+            )
+            .await?
+            .ok_or_else(|| bad_row("a locked rating"))?;
+            standings.push((account, standing));
         }
         let standing_of = |account: AccountId| {
             standings
@@ -358,50 +319,49 @@ impl PlayerStore for PostgresStore {
                 .map(|(_, standing)| *standing)
                 .ok_or_else(|| bad_row("a locked rating"))
         };
-        let white = standing_of(game.white)?;
-        let black = standing_of(game.black)?;
-        if transaction
-            .query_opt(
-                "SELECT 1 FROM rated_games WHERE game_key = $1",
-                &[&game.game_key],
-            )
-            .await
-            .map_err(backend)?
-            .is_some()
+        let rated = Rated::new(game, standing_of(game.white)?, standing_of(game.black)?);
+        if first(&transaction, sql::GAME_RECORDED, &[&game.game_key], |_| {
+            Ok(())
+        })
+        .await?
+        .is_some()
         {
             return Err(PlayerStoreError::AlreadyRecorded(game.game_key.clone()));
         }
-        let (white_after, black_after) = ratings::rate(white, black, game.result);
-        let game_id: i64 = transaction
-            .query_one(
-                sql::INSERT_GAME,
-                &[
-                    &game.game_key,
-                    &kind,
-                    &game.white.0,
-                    &game.black.0,
-                    &game.result.key(),
-                    &game.pdn,
-                    &white.rating,
-                    &white_after,
-                    &black.rating,
-                    &black_after,
-                    &game.finished_ms,
-                ],
-            )
-            .await
-            .map_err(backend)?
-            .get(0);
-        let (white_tally, black_tally) = tallies(game.result);
+        let [white_before, white_after, black_before, black_after] = rated.game_ratings();
+        let game_id = first(
+            &transaction,
+            sql::INSERT_GAME,
+            &[
+                &game.game_key,
+                &kind,
+                &game.white.0,
+                &game.black.0,
+                &game.result.key(),
+                &game.pdn,
+                &white_before,
+                &white_after,
+                &black_before,
+                &black_after,
+                &game.finished_ms,
+            ],
+            |row| row.int(0),
+        )
+        .await?
+        .ok_or_else(|| bad_row("the new game's id"))?;
         // The rows exist: the upsert's update branch adds the game.
-        for (account, after, tally, side) in [
-            (game.white, white_after, white_tally, 0),
-            (game.black, black_after, black_tally, 1),
-        ] {
+        for (side, update) in rated.updates(game).into_iter().enumerate() {
             transaction
                 .execute(
                     sql::UPSERT_RATING,
-                    &[&account.0, &kind, &after, &tally[0], &tally[1], &tally[2]],
+                    &[
+                        &update.account.0,
+                        &kind,
+                        &update.after,
+                        &update.tally[0],
+                        &update.tally[1],
+                        &update.tally[2],
+                    ],
                 )
                 .await
                 .map_err(backend)?;
@@ -412,62 +372,34 @@ impl PlayerStore for PostgresStore {
             }
         }
         transaction.commit().await.map_err(backend)?;
-        Ok(RecordedGame {
-            game_id,
-            white: RatingChange {
-                account: game.white,
-                before: white.rating,
-                after: white_after,
-                games: white.games + 1,
-            },
-            black: RatingChange {
-                account: game.black,
-                before: black.rating,
-                after: black_after,
-                games: black.games + 1,
-            },
-        })
+        Ok(rated.recorded(game, game_id))
     }
 
     async fn rating(&self, account: AccountId, kind: RatedKind) -> StoreResult<Rating> {
-        let row = self
-            .client()
-            .await?
-            .query_opt(sql::RATING, &[&account.0, &kind.key()])
-            .await
-            .map_err(backend)?;
-        Ok(match row {
-            // A row locked in by a game that then failed never commits; a row with no games
-            // is still a new player.
-            Some(row) => rating_row(kind, &row, 0),
-            None => Rating::new_player(kind),
+        let client = self.client().await?;
+        let found = first(&client, sql::RATING, &[&account.0, &kind.key()], |row| {
+            rows::rating(kind, row, 0)
         })
+        .await?;
+        // A row locked in by a game that then failed never commits; a row with no games is
+        // still a new player.
+        Ok(found.unwrap_or_else(|| Rating::new_player(kind)))
     }
 
     async fn ratings(&self, account: AccountId) -> StoreResult<Vec<Rating>> {
-        let rows = self
-            .client()
-            .await?
-            .query(sql::RATINGS, &[&account.0])
-            .await
-            .map_err(backend)?;
-        rows.iter()
-            .map(|row| {
-                let kind: String = row.get(0);
-                let kind = kind.parse::<RatedKind>().map_err(|_| bad_row("kind"))?;
-                Ok(rating_row(kind, row, 1))
-            })
-            .collect()
+        let client = self.client().await?;
+        all(&client, sql::RATINGS, &[&account.0], rows::kind_rating).await
     }
 
     async fn ranking(&self, kind: RatedKind, limit: u32) -> StoreResult<Vec<RankingEntry>> {
-        let rows = self
-            .client()
-            .await?
-            .query(sql::RANKING, &[&kind.key(), &clamp_limit(limit)])
-            .await
-            .map_err(backend)?;
-        Ok(rows.iter().map(ranking_row).collect())
+        let client = self.client().await?;
+        all(
+            &client,
+            sql::RANKING,
+            &[&kind.key(), &clamp_limit(limit)],
+            rows::ranking_entry,
+        )
+        .await
     }
 
     async fn place(
@@ -475,13 +407,14 @@ impl PlayerStore for PostgresStore {
         account: AccountId,
         kind: RatedKind,
     ) -> StoreResult<Option<RankingEntry>> {
-        let row = self
-            .client()
-            .await?
-            .query_opt(sql::PLACE, &[&account.0, &kind.key()])
-            .await
-            .map_err(backend)?;
-        Ok(row.as_ref().map(ranking_row))
+        let client = self.client().await?;
+        first(
+            &client,
+            sql::PLACE,
+            &[&account.0, &kind.key()],
+            rows::ranking_entry,
+        )
+        .await
     }
 
     async fn rating_history(
@@ -490,63 +423,37 @@ impl PlayerStore for PostgresStore {
         kind: RatedKind,
         limit: u32,
     ) -> StoreResult<Vec<HistoryPoint>> {
-        let rows = self
-            .client()
-            .await?
-            .query(
-                sql::HISTORY,
-                &[&account.0, &kind.key(), &clamp_limit(limit)],
-            )
-            .await
-            .map_err(backend)?;
-        let mut points: Vec<HistoryPoint> = rows
-            .iter()
-            .map(|row| HistoryPoint {
-                game_id: row.get(0),
-                finished_ms: row.get(1),
-                rating: row.get(2),
-            })
-            .collect();
+        let client = self.client().await?;
+        let mut points = all(
+            &client,
+            sql::HISTORY,
+            &[&account.0, &kind.key(), &clamp_limit(limit)],
+            rows::history_point,
+        )
+        .await?;
         points.reverse();
         Ok(points)
     }
 
     async fn last_games(&self, account: AccountId, limit: u32) -> StoreResult<Vec<GameSummary>> {
-        let rows = self
-            .client()
-            .await?
-            .query(sql::LAST_GAMES, &[&account.0, &clamp_limit(limit)])
-            .await
-            .map_err(backend)?;
-        rows.iter()
-            .map(|row| {
-                let kind: String = row.get(1);
-                let result: String = row.get(6);
-                Ok(GameSummary {
-                    game_id: row.get(0),
-                    kind: kind.parse::<RatedKind>().map_err(|_| bad_row("kind"))?,
-                    white: AccountId(row.get(2)),
-                    white_name: row.get(3),
-                    black: AccountId(row.get(4)),
-                    black_name: row.get(5),
-                    result: GameResult::from_key(&result).ok_or_else(|| bad_row("result"))?,
-                    white_before: row.get(7),
-                    white_after: row.get(8),
-                    black_before: row.get(9),
-                    black_after: row.get(10),
-                    finished_ms: row.get(11),
-                })
-            })
-            .collect()
+        let client = self.client().await?;
+        all(
+            &client,
+            sql::LAST_GAMES,
+            &[&account.0, &clamp_limit(limit)],
+            rows::game_summary,
+        )
+        .await
     }
 
     async fn game_pdn(&self, game_id: i64) -> StoreResult<Option<String>> {
-        let row = self
-            .client()
-            .await?
-            .query_opt("SELECT pdn FROM rated_games WHERE id = $1", &[&game_id])
-            .await
-            .map_err(backend)?;
-        Ok(row.map(|row| row.get(0)))
+        let client = self.client().await?;
+        first(&client, sql::GAME_PDN, &[&game_id], rows::pdn).await
     }
+}
+
+async fn account_exists(client: &impl GenericClient, id: AccountId) -> StoreResult<()> {
+    first(client, sql::ACCOUNT_EXISTS, &[&id.0], |_| Ok(()))
+        .await?
+        .ok_or(PlayerStoreError::NoSuchAccount(id))
 }

@@ -1,4 +1,4 @@
-//! A database file of an older schema opens migrated, its data kept.
+//! A database file of an older schema is migrated in place when the store opens it.
 
 use super::schema::MIGRATIONS;
 use super::{SqliteStore, FILE_NAME};
@@ -12,7 +12,7 @@ async fn a_database_of_an_older_schema_is_migrated_in_place() {
     {
         // The file as the first release left it: schema 1 and an account.
         let connection = Connection::open(&path).expect("open");
-        connection.execute_batch(MIGRATIONS[0]).expect("schema 1");
+        connection.execute_batch(&MIGRATIONS[0]).expect("schema 1");
         connection
             .execute_batch(
                 "CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY); \

@@ -4,21 +4,22 @@
 
 #[cfg(test)]
 mod migration_tests;
-mod rows;
+mod queries;
 mod schema;
 
 pub use schema::MIGRATIONS;
 
 use super::model::{
-    clamp_limit, sql, tallies, GameSummary, HistoryPoint, MidUpdateHook, PendingSignIn,
-    PlayerStore, PlayerStoreError, RankingEntry, RatedGame, Rating, RatingChange, RecordedGame,
-    Session, StoreResult,
+    clamp_limit, GameSummary, HistoryPoint, MidUpdateHook, PendingSignIn, PlayerStore,
+    PlayerStoreError, RankingEntry, RatedGame, Rating, RecordedGame, Session, StoreResult,
 };
+use super::rated::Rated;
+use super::{rows, sql};
 use crate::accounts::{Account, AccountId};
-use crate::ratings::{self, RatedKind, Standing};
+use crate::ratings::{RatedKind, Standing};
 use async_trait::async_trait;
-use rows::{kind_of, ranking_row, rating_row, result_of};
-use rusqlite::{params, Connection, OptionalExtension, TransactionBehavior};
+use queries::{all, backend, first, one};
+use rusqlite::{params, Connection, TransactionBehavior};
 use schema::migrate;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -30,10 +31,6 @@ pub struct SqliteStore {
     connection: Arc<Mutex<Connection>>,
     path: PathBuf,
     mid_update: Option<MidUpdateHook>,
-}
-
-fn backend(error: rusqlite::Error) -> PlayerStoreError {
-    PlayerStoreError::Backend(error.to_string())
 }
 
 impl SqliteStore {
@@ -97,40 +94,33 @@ impl SqliteStore {
     }
 }
 
-fn standing(
-    transaction: &rusqlite::Transaction<'_>,
-    account: AccountId,
-    kind: RatedKind,
-) -> StoreResult<Standing> {
-    transaction
-        .query_row(sql::RATING, params![account.0, kind.key()], |row| {
-            Ok(Standing {
-                rating: row.get(0)?,
-                games: row.get(1)?,
-            })
-        })
-        .optional()
-        .map_err(backend)
-        .map(|found| found.unwrap_or(Standing::NEW))
+fn standing(connection: &Connection, account: AccountId, kind: RatedKind) -> StoreResult<Standing> {
+    Ok(first(
+        connection,
+        sql::RATING,
+        params![account.0, kind.key()],
+        |row| rows::standing(row),
+    )?
+    .unwrap_or(Standing::NEW))
 }
 
-fn account_exists(transaction: &rusqlite::Transaction<'_>, id: AccountId) -> StoreResult<()> {
-    transaction
-        .query_row("SELECT 1 FROM accounts WHERE id = $1", [id.0], |_| Ok(()))
-        .optional()
-        .map_err(backend)?
+fn account_exists(connection: &Connection, id: AccountId) -> StoreResult<()> {
+    first(connection, sql::ACCOUNT_EXISTS, [id.0], |_| Ok(()))?
         .ok_or(PlayerStoreError::NoSuchAccount(id))
+}
+
+/// Starts a transaction that takes the write lock at once.
+fn write(connection: &mut Connection) -> StoreResult<rusqlite::Transaction<'_>> {
+    connection
+        .transaction_with_behavior(TransactionBehavior::Immediate)
+        .map_err(backend)
 }
 
 #[async_trait]
 impl PlayerStore for SqliteStore {
     async fn ping(&self) -> StoreResult<()> {
-        self.with(|connection| {
-            connection
-                .query_row("SELECT 1", [], |_| Ok(()))
-                .map_err(backend)
-        })
-        .await
+        self.with(|connection| one(connection, "SELECT 1", [], |_| Ok(())))
+            .await
     }
 
     async fn sign_in(
@@ -146,31 +136,16 @@ impl PlayerStore for SqliteStore {
             display_name.to_owned(),
         );
         self.with(move |connection| {
-            let transaction = connection
-                .transaction_with_behavior(TransactionBehavior::Immediate)
-                .map_err(backend)?;
+            let transaction = write(connection)?;
             transaction
-                .execute(
-                    "INSERT INTO accounts (issuer, subject, display_name, created_ms) \
-                     VALUES ($1, $2, $3, $4) ON CONFLICT (issuer, subject) DO NOTHING",
-                    params![issuer, subject, name, now_ms],
-                )
+                .execute(sql::INSERT_ACCOUNT, params![issuer, subject, name, now_ms])
                 .map_err(backend)?;
-            let account = transaction
-                .query_row(
-                    "SELECT id, issuer, subject, display_name FROM accounts \
-                     WHERE issuer = $1 AND subject = $2",
-                    params![issuer, subject],
-                    |row| {
-                        Ok(Account {
-                            id: AccountId(row.get(0)?),
-                            issuer: row.get(1)?,
-                            subject: row.get(2)?,
-                            display_name: row.get(3)?,
-                        })
-                    },
-                )
-                .map_err(backend)?;
+            let account = one(
+                &transaction,
+                sql::ACCOUNT_OF_SUBJECT,
+                params![issuer, subject],
+                |row| rows::account(row),
+            )?;
             transaction.commit().map_err(backend)?;
             Ok(account)
         })
@@ -179,17 +154,7 @@ impl PlayerStore for SqliteStore {
 
     async fn account(&self, id: AccountId) -> StoreResult<Option<Account>> {
         self.with(move |connection| {
-            connection
-                .query_row(sql::ACCOUNT, [id.0], |row| {
-                    Ok(Account {
-                        id: AccountId(row.get(0)?),
-                        issuer: row.get(1)?,
-                        subject: row.get(2)?,
-                        display_name: row.get(3)?,
-                    })
-                })
-                .optional()
-                .map_err(backend)
+            first(connection, sql::ACCOUNT, [id.0], |row| rows::account(row))
         })
         .await
     }
@@ -198,10 +163,7 @@ impl PlayerStore for SqliteStore {
         let name = display_name.to_owned();
         self.with(move |connection| {
             let changed = connection
-                .execute(
-                    "UPDATE accounts SET display_name = $1 WHERE id = $2",
-                    params![name, id.0],
-                )
+                .execute(sql::RENAME, params![name, id.0])
                 .map_err(backend)?;
             if changed == 0 {
                 return Err(PlayerStoreError::NoSuchAccount(id));
@@ -220,18 +182,15 @@ impl PlayerStore for SqliteStore {
     ) -> StoreResult<()> {
         let hash = token_hash.to_owned();
         self.with(move |connection| {
-            let transaction = connection
-                .transaction_with_behavior(TransactionBehavior::Immediate)
-                .map_err(backend)?;
+            let transaction = write(connection)?;
             account_exists(&transaction, account)?;
             // Expired sessions are swept as new ones are made.
             transaction
-                .execute("DELETE FROM sessions WHERE expires_ms <= $1", [now_ms])
+                .execute(sql::SWEEP_SESSIONS, [now_ms])
                 .map_err(backend)?;
             transaction
                 .execute(
-                    "INSERT INTO sessions (token_hash, account_id, created_ms, expires_ms) \
-                     VALUES ($1, $2, $3, $4)",
+                    sql::INSERT_SESSION,
                     params![hash, account.0, now_ms, expires_ms],
                 )
                 .map_err(backend)?;
@@ -243,20 +202,9 @@ impl PlayerStore for SqliteStore {
     async fn session(&self, token_hash: &str, now_ms: i64) -> StoreResult<Option<Session>> {
         let hash = token_hash.to_owned();
         self.with(move |connection| {
-            connection
-                .query_row(sql::SESSION, params![hash, now_ms], |row| {
-                    Ok(Session {
-                        account: Account {
-                            id: AccountId(row.get(0)?),
-                            issuer: row.get(1)?,
-                            subject: row.get(2)?,
-                            display_name: row.get(3)?,
-                        },
-                        expires_ms: row.get(4)?,
-                    })
-                })
-                .optional()
-                .map_err(backend)
+            first(connection, sql::SESSION, params![hash, now_ms], |row| {
+                rows::session(row)
+            })
         })
         .await
     }
@@ -275,18 +223,12 @@ impl PlayerStore for SqliteStore {
     async fn use_nonce(&self, nonce_hash: &str, now_ms: i64, expires_ms: i64) -> StoreResult<bool> {
         let hash = nonce_hash.to_owned();
         self.with(move |connection| {
-            let transaction = connection
-                .transaction_with_behavior(TransactionBehavior::Immediate)
-                .map_err(backend)?;
+            let transaction = write(connection)?;
             transaction
-                .execute("DELETE FROM used_nonces WHERE expires_ms <= $1", [now_ms])
+                .execute(sql::SWEEP_NONCES, [now_ms])
                 .map_err(backend)?;
             let fresh = transaction
-                .execute(
-                    "INSERT INTO used_nonces (nonce_hash, expires_ms) VALUES ($1, $2) \
-                     ON CONFLICT (nonce_hash) DO NOTHING",
-                    params![hash, expires_ms],
-                )
+                .execute(sql::INSERT_NONCE, params![hash, expires_ms])
                 .map_err(backend)?
                 > 0;
             transaction.commit().map_err(backend)?;
@@ -303,9 +245,7 @@ impl PlayerStore for SqliteStore {
     ) -> StoreResult<()> {
         let (hash, pending) = (state_hash.to_owned(), pending.clone());
         self.with(move |connection| {
-            let transaction = connection
-                .transaction_with_behavior(TransactionBehavior::Immediate)
-                .map_err(backend)?;
+            let transaction = write(connection)?;
             transaction
                 .execute(sql::SWEEP_PENDING, [now_ms])
                 .map_err(backend)?;
@@ -334,18 +274,9 @@ impl PlayerStore for SqliteStore {
     ) -> StoreResult<Option<PendingSignIn>> {
         let hash = state_hash.to_owned();
         self.with(move |connection| {
-            let taken = connection
-                .query_row(sql::TAKE_PENDING, [hash], |row| {
-                    Ok(PendingSignIn {
-                        pkce_verifier: row.get(0)?,
-                        nonce: row.get(1)?,
-                        return_to: row.get(2)?,
-                        display_name: row.get(3)?,
-                        expires_ms: row.get(4)?,
-                    })
-                })
-                .optional()
-                .map_err(backend)?;
+            let taken = first(connection, sql::TAKE_PENDING, [hash], |row| {
+                rows::pending_sign_in(row)
+            })?;
             Ok(taken.filter(|pending| pending.expires_ms > now_ms))
         })
         .await
@@ -358,59 +289,52 @@ impl PlayerStore for SqliteStore {
         self.with(move |connection| {
             // IMMEDIATE: the write lock is taken before the ratings are read, so two games of
             // the same player cannot both start from the same rating.
-            let transaction = connection
-                .transaction_with_behavior(TransactionBehavior::Immediate)
-                .map_err(backend)?;
+            let transaction = write(connection)?;
             account_exists(&transaction, game.white)?;
             account_exists(&transaction, game.black)?;
-            let seen = transaction
-                .query_row(
-                    "SELECT 1 FROM rated_games WHERE game_key = $1",
-                    [&game.game_key],
-                    |_| Ok(()),
-                )
-                .optional()
-                .map_err(backend)?;
-            if seen.is_some() {
+            if first(&transaction, sql::GAME_RECORDED, [&game.game_key], |_| {
+                Ok(())
+            })?
+            .is_some()
+            {
                 return Err(PlayerStoreError::AlreadyRecorded(game.game_key));
             }
-            let white = standing(&transaction, game.white, game.kind)?;
-            let black = standing(&transaction, game.black, game.kind)?;
-            let (white_after, black_after) = ratings::rate(white, black, game.result);
-            let game_id: i64 = transaction
-                .query_row(
-                    sql::INSERT_GAME,
-                    params![
-                        game.game_key,
-                        game.kind.key(),
-                        game.white.0,
-                        game.black.0,
-                        game.result.key(),
-                        game.pdn,
-                        white.rating,
-                        white_after,
-                        black.rating,
-                        black_after,
-                        game.finished_ms
-                    ],
-                    |row| row.get(0),
-                )
-                .map_err(backend)?;
-            let (white_tally, black_tally) = tallies(game.result);
-            for (account, after, tally, side) in [
-                (game.white, white_after, white_tally, 0),
-                (game.black, black_after, black_tally, 1),
-            ] {
+            let rated = Rated::new(
+                &game,
+                standing(&transaction, game.white, game.kind)?,
+                standing(&transaction, game.black, game.kind)?,
+            );
+            let [white_before, white_after, black_before, black_after] = rated.game_ratings();
+            let game_id = one(
+                &transaction,
+                sql::INSERT_GAME,
+                params![
+                    game.game_key,
+                    game.kind.key(),
+                    game.white.0,
+                    game.black.0,
+                    game.result.key(),
+                    game.pdn,
+                    white_before,
+                    white_after,
+                    black_before,
+                    black_after,
+                    game.finished_ms
+                ],
+                |row| rows::Columns::int(row, 0),
+            )?;
+            let [white, black] = rated.updates(&game);
+            for (side, update) in [white, black].into_iter().enumerate() {
                 transaction
                     .execute(
                         sql::UPSERT_RATING,
                         params![
-                            account.0,
+                            update.account.0,
                             game.kind.key(),
-                            after,
-                            tally[0],
-                            tally[1],
-                            tally[2]
+                            update.after,
+                            update.tally[0],
+                            update.tally[1],
+                            update.tally[2]
                         ],
                     )
                     .map_err(backend)?;
@@ -421,56 +345,41 @@ impl PlayerStore for SqliteStore {
                 }
             }
             transaction.commit().map_err(backend)?;
-            Ok(RecordedGame {
-                game_id,
-                white: RatingChange {
-                    account: game.white,
-                    before: white.rating,
-                    after: white_after,
-                    games: white.games + 1,
-                },
-                black: RatingChange {
-                    account: game.black,
-                    before: black.rating,
-                    after: black_after,
-                    games: black.games + 1,
-                },
-            })
+            Ok(rated.recorded(&game, game_id))
         })
         .await
     }
 
     async fn rating(&self, account: AccountId, kind: RatedKind) -> StoreResult<Rating> {
         self.with(move |connection| {
-            connection
-                .query_row(sql::RATING, params![account.0, kind.key()], |row| {
-                    rating_row(kind, row, 0)
-                })
-                .optional()
-                .map_err(backend)
-                .map(|found| found.unwrap_or_else(|| Rating::new_player(kind)))
+            let found = first(
+                connection,
+                sql::RATING,
+                params![account.0, kind.key()],
+                |row| rows::rating(kind, row, 0),
+            )?;
+            Ok(found.unwrap_or_else(|| Rating::new_player(kind)))
         })
         .await
     }
 
     async fn ratings(&self, account: AccountId) -> StoreResult<Vec<Rating>> {
         self.with(move |connection| {
-            let mut statement = connection.prepare(sql::RATINGS).map_err(backend)?;
-            let rows = statement
-                .query_map([account.0], |row| rating_row(kind_of(row.get(0)?)?, row, 1))
-                .map_err(backend)?;
-            rows.collect::<rusqlite::Result<Vec<_>>>().map_err(backend)
+            all(connection, sql::RATINGS, [account.0], |row| {
+                rows::kind_rating(row)
+            })
         })
         .await
     }
 
     async fn ranking(&self, kind: RatedKind, limit: u32) -> StoreResult<Vec<RankingEntry>> {
         self.with(move |connection| {
-            let mut statement = connection.prepare(sql::RANKING).map_err(backend)?;
-            let rows = statement
-                .query_map(params![kind.key(), clamp_limit(limit)], ranking_row)
-                .map_err(backend)?;
-            rows.collect::<rusqlite::Result<Vec<_>>>().map_err(backend)
+            all(
+                connection,
+                sql::RANKING,
+                params![kind.key(), clamp_limit(limit)],
+                |row| rows::ranking_entry(row),
+            )
         })
         .await
     }
@@ -481,10 +390,12 @@ impl PlayerStore for SqliteStore {
         kind: RatedKind,
     ) -> StoreResult<Option<RankingEntry>> {
         self.with(move |connection| {
-            connection
-                .query_row(sql::PLACE, params![account.0, kind.key()], ranking_row)
-                .optional()
-                .map_err(backend)
+            first(
+                connection,
+                sql::PLACE,
+                params![account.0, kind.key()],
+                |row| rows::ranking_entry(row),
+            )
         })
         .await
     }
@@ -496,19 +407,12 @@ impl PlayerStore for SqliteStore {
         limit: u32,
     ) -> StoreResult<Vec<HistoryPoint>> {
         self.with(move |connection| {
-            let mut statement = connection.prepare(sql::HISTORY).map_err(backend)?;
-            let rows = statement
-                .query_map(params![account.0, kind.key(), clamp_limit(limit)], |row| {
-                    Ok(HistoryPoint {
-                        game_id: row.get(0)?,
-                        finished_ms: row.get(1)?,
-                        rating: row.get(2)?,
-                    })
-                })
-                .map_err(backend)?;
-            let mut points = rows
-                .collect::<rusqlite::Result<Vec<_>>>()
-                .map_err(backend)?;
+            let mut points = all(
+                connection,
+                sql::HISTORY,
+                params![account.0, kind.key(), clamp_limit(limit)],
+                |row| rows::history_point(row),
+            )?;
             points.reverse();
             Ok(points)
         })
@@ -517,40 +421,19 @@ impl PlayerStore for SqliteStore {
 
     async fn last_games(&self, account: AccountId, limit: u32) -> StoreResult<Vec<GameSummary>> {
         self.with(move |connection| {
-            let mut statement = connection.prepare(sql::LAST_GAMES).map_err(backend)?;
-            let rows = statement
-                .query_map(params![account.0, clamp_limit(limit)], |row| {
-                    Ok(GameSummary {
-                        game_id: row.get(0)?,
-                        kind: kind_of(row.get(1)?)?,
-                        white: AccountId(row.get(2)?),
-                        white_name: row.get(3)?,
-                        black: AccountId(row.get(4)?),
-                        black_name: row.get(5)?,
-                        result: result_of(row.get(6)?)?,
-                        white_before: row.get(7)?,
-                        white_after: row.get(8)?,
-                        black_before: row.get(9)?,
-                        black_after: row.get(10)?,
-                        finished_ms: row.get(11)?,
-                    })
-                })
-                .map_err(backend)?;
-            rows.collect::<rusqlite::Result<Vec<_>>>().map_err(backend)
+            all(
+                connection,
+                sql::LAST_GAMES,
+                params![account.0, clamp_limit(limit)],
+                |row| rows::game_summary(row),
+            )
         })
         .await
     }
 
     async fn game_pdn(&self, game_id: i64) -> StoreResult<Option<String>> {
         self.with(move |connection| {
-            connection
-                .query_row(
-                    "SELECT pdn FROM rated_games WHERE id = $1",
-                    [game_id],
-                    |row| row.get(0),
-                )
-                .optional()
-                .map_err(backend)
+            first(connection, sql::GAME_PDN, [game_id], |row| rows::pdn(row))
         })
         .await
     }
