@@ -2,7 +2,7 @@
 //! to live), the takeover of dropped seats, clock flags, and the CPU's moves.
 
 use super::actor::Hub;
-use super::schedule::{CpuDecision, KEEP_ALIVE_MS, KEEP_ALIVE_RETRY_MS};
+use super::schedule::{CpuDecision, HEARTBEAT_TTL, KEEP_ALIVE_MS, KEEP_ALIVE_RETRY_MS};
 use crate::error::RoomError;
 use crate::play;
 use crate::store::{RoomRecord, SeatKind};
@@ -86,9 +86,23 @@ impl Hub {
     /// Marks seats that lost their connection (`away_since`, the takeover's start) and seats
     /// that are back, and whether the room is empty (its 30 min expiry).
     pub(super) async fn reconcile_presence(&mut self, live: &[String]) {
-        let Ok(present) = self.context.store.present_seats(&self.code, live).await else {
+        let store = &self.context.store;
+        let Ok(mut present) = store.present_seats(&self.code, live).await else {
             return;
         };
+        // The live set is as of this instance's last beat: an instance that started or came back
+        // since (its first beat after an outage) is missing from it, and its connections would
+        // count as gone. Before a seat is marked away, the set is read afresh (this instance's
+        // own beat renewed, the others' as they stand): one more call, only when someone seems
+        // to have left.
+        if self.seat_seems_to_leave(&present) {
+            let instance = &self.context.config.instance;
+            if let Ok(fresh) = store.heartbeat(instance, HEARTBEAT_TTL).await {
+                if let Ok(again) = store.present_seats(&self.code, &fresh).await {
+                    present = again;
+                }
+            }
+        }
         let changed_presence = present != self.present;
         self.present = present.clone();
         // The record says so already: nothing to write (an idle room costs no load).
@@ -129,6 +143,18 @@ impl Hub {
         if changed_presence {
             self.publish_snapshot();
         }
+    }
+
+    /// Whether a human seat the record counts as here is missing from `present`.
+    fn seat_seems_to_leave(&self, present: &[u8]) -> bool {
+        self.record.as_ref().is_some_and(|record| {
+            record.value.seats.iter().enumerate().any(|(index, seat)| {
+                seat.kind == SeatKind::Human
+                    && !seat.left
+                    && seat.away_since.is_none()
+                    && !present.contains(&(index as u8))
+            })
+        })
     }
 
     /// The next time the hub must act on its own: a seat's takeover, and (holding the lease) a

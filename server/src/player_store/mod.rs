@@ -33,7 +33,6 @@ pub mod sqlite;
 
 #[cfg(doc)]
 use crate::ratings::{GameResult, RatedKind};
-pub(crate) use model::clamp_limit;
 pub use model::{
     GameSummary, HistoryPoint, MidUpdateHook, PendingSignIn, PlayerStore, PlayerStoreError,
     RankingEntry, RatedGame, Rating, RatingChange, RecordedGame, Session, StoreResult,

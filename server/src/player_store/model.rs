@@ -60,7 +60,7 @@ pub struct RatedGame {
 }
 
 impl RatedGame {
-    fn validate(&self) -> StoreResult<()> {
+    pub(super) fn validate(&self) -> StoreResult<()> {
         if self.white == self.black {
             return Err(PlayerStoreError::SamePlayer);
         }
