@@ -18,6 +18,7 @@
 //!
 //! `--pool-players N` runs the pairing pools' benchmark instead (see `pools`).
 
+mod call_counter;
 mod harness;
 mod pools;
 #[cfg(feature = "redis")]
