@@ -7,10 +7,7 @@ import { t } from '../i18n.js';
 import { accounts } from '../api.js';
 import { accountState } from '../account.js';
 import { cleanNickname } from '../rooms.js';
-<<<<<<< HEAD
-=======
 import { savedNickname } from '../nickname.js';
->>>>>>> main
 
 /** The account's field of the settings screen; `redraw()` builds the screen again. */
 export function accountField(app, redraw) {

@@ -10,10 +10,7 @@ import { h } from '../dom.js';
 import { t, language } from '../i18n.js';
 import { announce } from '../announce.js';
 import { topBar } from './common.js';
-<<<<<<< HEAD
-=======
 import { savedNickname } from '../nickname.js';
->>>>>>> main
 import {
   initialSearch, searchStep, searchTicks, waitedSeconds, formatWaited, hasPool, POOL_CLOCKS, opponentOf, ratedKind,
 } from '../pool.js';

@@ -17,10 +17,6 @@ import { renderSVG } from '../../vendor/uqr/index.mjs';
 import { savedNickname, saveNickname } from '../nickname.js';
 import { createOfferControls, pairingNotes, ratingLines, showPairingLine, rememberPairing, recallPairing } from './room-play.js';
 
-<<<<<<< HEAD
-=======
-
->>>>>>> main
 /** The seat list of a room: one line per seat, redrawn on each state and each second. */
 export function createSeatList({ notes = () => new Map() } = {}) {
   const list = h('ol', { class: 'room-seats', 'data-testid': 'room-seats', 'aria-label': t('room.seats') });

@@ -9,10 +9,7 @@ import { topBar, GAMES } from './common.js';
 import { isDraughts } from '../state.js';
 import { preloadBoard } from '../boards.js';
 import { cleanNickname } from '../rooms.js';
-<<<<<<< HEAD
-=======
 import { savedNickname, saveNickname } from '../nickname.js';
->>>>>>> main
 import { levelOptions, movetimeOptions, showsThinkingTime, validMovetime } from '../levels.js';
 import { someoneFields, startSomeone } from './setup-someone.js';
 
