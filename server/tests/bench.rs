@@ -68,6 +68,69 @@ fn a_measured_window_counts_only_what_happens_in_it() {
     );
 }
 
+/// A report with every number replaced by `#`: what it says, not what it measured.
+fn shape(text: &str) -> Vec<String> {
+    text.lines()
+        .map(|line| {
+            let mut shaped = String::new();
+            let mut in_number = false;
+            for c in line.chars() {
+                if c.is_ascii_digit() || (in_number && c == '.') {
+                    if !in_number {
+                        shaped.push('#');
+                    }
+                    in_number = true;
+                } else {
+                    in_number = false;
+                    shaped.push(c);
+                }
+            }
+            shaped
+        })
+        .collect()
+}
+
+#[test]
+fn clients_in_two_processes_give_the_report_of_one() {
+    let run = |processes: &str| {
+        let output = bench(&[
+            "--rooms",
+            "9",
+            "--think-ms",
+            "200",
+            "--warmup-secs",
+            "1",
+            "--seconds",
+            "3",
+            "--client-processes",
+            processes,
+        ]);
+        let text = String::from_utf8_lossy(&output.stdout).to_string();
+        let errors = String::from_utf8_lossy(&output.stderr).to_string();
+        assert!(output.status.success(), "bench failed: {text}\n{errors}");
+        text
+    };
+    let one = run("1");
+    let two = run("2");
+    assert!(one.contains("clients in 1 process;"), "{one}");
+    assert!(two.contains("clients in 2 processes;"), "{two}");
+    // The same lines, saying the same things, after the first (which says how many processes).
+    assert_eq!(shape(&one)[1..], shape(&two)[1..], "{one}\n---\n{two}");
+    for text in [&one, &two] {
+        // Every room of both shares (4 and 5 rooms) opened, and every one played in the window:
+        // the report merges both processes' counts, not one's.
+        assert!(line(text, "ramp-up: ").contains("9 rooms open"), "{text}");
+        let steady = line(text, "steady state: ");
+        assert!(steady.contains("9 of 9 rooms moved"), "{steady}");
+        assert!(count_before(&steady, "in ") > 0, "{steady}");
+        assert_eq!(count_before(&steady, "errors"), 0, "{steady}");
+        let round_trip = line(text, "round trip ");
+        assert!(!round_trip.contains("NaN"), "{round_trip}");
+        line(text, "server RSS: ");
+        line(text, "steady-state bench clients CPU: ");
+    }
+}
+
 #[test]
 fn bad_arguments_are_refused_with_what_is_wrong() {
     let cases: [(&[&str], &str); 5] = [

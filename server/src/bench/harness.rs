@@ -5,6 +5,7 @@ use futures_util::{SinkExt, StreamExt};
 use serde_json::Value;
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
+use super::clients::MAX_CLIENT_PROCESSES;
 use std::time::Duration;
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
@@ -50,6 +51,18 @@ pub struct BenchArgs {
     pub addr: Option<String>,
     #[arg(long)]
     pub server_pid: Option<u32>,
+    /// Spread the rooms' clients over this many processes of this program (each holds 2 sockets
+    /// per room of its share, under its own open-file limit); the report merges them.
+    #[arg(long, default_value_t = 1)]
+    pub client_processes: usize,
+    /// A client process's share (set by the bench for the processes it starts): the servers'
+    /// WebSocket URLs, the index of its first room and the number of client processes.
+    #[arg(long, hide = true, value_delimiter = ',')]
+    pub worker_urls: Vec<String>,
+    #[arg(long, hide = true, default_value_t = 0)]
+    pub worker_first: usize,
+    #[arg(long, hide = true, default_value_t = 1)]
+    pub worker_share: usize,
     /// Pool load instead of rooms: this many players enter the pairing pools (spread evenly over
     /// `--pool-seconds`), each leaving once paired; then as many wait in pools that do not pair,
     /// for the memory per waiting player.
@@ -77,6 +90,12 @@ pub enum BenchError {
     NoClusterNode,
     #[error("the pool benchmark runs one instance")]
     PoolInstances,
+    #[error("--client-processes must be between 1 and {MAX_CLIENT_PROCESSES}, not {0}")]
+    ClientProcesses(usize),
+    #[error("the pool benchmark runs its clients in one process")]
+    PoolClientProcesses,
+    #[error("client process of rooms from {0}: {1}")]
+    ClientProcess(usize, String),
     #[error("this damas-server was built without Redis support (cargo feature `redis`)")]
     NoRedis,
     #[error("redis calls: {0}")]
@@ -160,6 +179,12 @@ impl BenchArgs {
         }
         if self.pool_players > 0 && self.instances > 1 {
             return Err(BenchError::PoolInstances);
+        }
+        if self.client_processes == 0 || self.client_processes > MAX_CLIENT_PROCESSES {
+            return Err(BenchError::ClientProcesses(self.client_processes));
+        }
+        if self.pool_players > 0 && self.client_processes > 1 {
+            return Err(BenchError::PoolClientProcesses);
         }
         Ok(store)
     }
@@ -336,6 +361,18 @@ mod tests {
                 "redis://h:1"
             ]),
             BenchError::PoolInstances
+        ));
+        assert!(matches!(
+            error(&["--client-processes", "0"]),
+            BenchError::ClientProcesses(0)
+        ));
+        assert!(matches!(
+            error(&["--client-processes", "17"]),
+            BenchError::ClientProcesses(17)
+        ));
+        assert!(matches!(
+            error(&["--pool-players", "10", "--client-processes", "2"]),
+            BenchError::PoolClientProcesses
         ));
     }
 }

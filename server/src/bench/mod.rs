@@ -16,20 +16,29 @@
 //! printed in total, per room and by command; `--idle-secs S` adds a window with every room open
 //! and nobody moving, for what idle rooms cost.
 //!
+//! `--client-processes N` spreads the clients over N processes of this program (see `clients`),
+//! for more rooms than one process's open-file limit holds sockets.
+//!
 //! `--pool-players N` runs the pairing pools' benchmark instead (see `pools`).
 
 mod call_counter;
+mod clients;
 mod harness;
 mod pools;
 #[cfg(feature = "redis")]
 pub mod redis_calls;
 mod rooms;
+mod tally;
 
+pub use clients::MAX_CLIENT_PROCESSES;
 pub use harness::{BenchArgs, BenchError, BenchStore, MAX_INSTANCES};
 
 /// Runs the benchmark `args` ask for.
 pub async fn run(args: BenchArgs) -> Result<(), BenchError> {
     args.validate()?;
+    if !args.worker_urls.is_empty() {
+        return clients::run_worker(&args).await;
+    }
     if args.pool_players > 0 {
         return pools::run(&args).await;
     }

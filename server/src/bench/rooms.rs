@@ -1,111 +1,19 @@
 //! The room load: N rooms of English checkers, 2 clients each, playing legal moves.
 
 use super::call_counter::CallCounter;
+use super::clients::Clients;
 use super::harness::{
     cpu_ticks, receive, rss_kib, send, spawn_server, BenchArgs, BenchError, Socket,
 };
+use super::tally::{quantile_ms, Phase, PhaseClock, Tally};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use serde_json::{json, Value};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// The phases of a run; moves, games and errors are counted in the phase they happen in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[repr(u8)]
-enum Phase {
-    /// Opening the rooms (rooms already open play meanwhile).
-    RampUp = 0,
-    WarmUp = 1,
-    /// The measured window: the steady state.
-    Measured = 2,
-    /// Every room open, nobody moving (`--idle-secs`).
-    Idle = 3,
-    Done = 4,
-}
-
-/// The run's current phase, shared by every room.
-#[derive(Default)]
-struct PhaseClock(std::sync::atomic::AtomicU8);
-
-impl PhaseClock {
-    fn set(&self, phase: Phase) {
-        self.0
-            .store(phase as u8, std::sync::atomic::Ordering::SeqCst);
-    }
-
-    fn get(&self) -> Phase {
-        match self.0.load(std::sync::atomic::Ordering::SeqCst) {
-            0 => Phase::RampUp,
-            1 => Phase::WarmUp,
-            2 => Phase::Measured,
-            3 => Phase::Idle,
-            _ => Phase::Done,
-        }
-    }
-}
-
-/// What happened in one phase.
-#[derive(Default, Debug)]
-struct Counts {
-    moves: u64,
-    games: u64,
-    errors: u64,
-}
-
-/// Shared tallies of the run.
-#[derive(Default)]
-struct Tally {
-    /// Round trips in microseconds, measured moves only.
-    round_trips: Vec<u32>,
-    /// Each room's opening (create + join) in microseconds.
-    openings: Vec<u32>,
-    /// Openings tried again after a failure.
-    open_retries: u64,
-    /// By phase (ramp-up, warm-up, measured, idle).
-    counts: [Counts; 4],
-}
-
-impl Tally {
-    fn counts(&mut self, phase: Phase) -> Option<&mut Counts> {
-        self.counts.get_mut(phase as usize)
-    }
-
-    /// A move acknowledged to both clients, `round_trip` after it was sent.
-    fn moved(&mut self, phase: Phase, round_trip: Duration) {
-        if let Some(counts) = self.counts(phase) {
-            counts.moves += 1;
-        }
-        if phase == Phase::Measured {
-            self.round_trips
-                .push(round_trip.as_micros().min(u128::from(u32::MAX)) as u32);
-        }
-    }
-
-    fn game_finished(&mut self, phase: Phase) {
-        if let Some(counts) = self.counts(phase) {
-            counts.games += 1;
-        }
-    }
-
-    fn error(&mut self, phase: Phase) {
-        if let Some(counts) = self.counts(phase) {
-            counts.errors += 1;
-        }
-    }
-}
-
 /// Tries to open one room before the run fails.
 const OPEN_ATTEMPTS: u32 = 4;
-
-/// The `q` quantile of sorted microseconds, in ms.
-fn quantile_ms(sorted: &[u32], q: f64) -> f64 {
-    if sorted.is_empty() {
-        return f64::NAN;
-    }
-    let index = ((sorted.len() - 1) as f64 * q).round() as usize;
-    f64::from(sorted[index]) / 1000.0
-}
 
 /// The servers of a run: their addresses and, where known, their pids.
 struct Servers {
@@ -157,7 +65,7 @@ impl Servers {
 
 pub(super) async fn run(args: BenchArgs) -> Result<(), BenchError> {
     let store = args.validate()?;
-    // Every client socket is a file of this process: 2 per room.
+    // Every client socket is a file of the process holding it: 2 per room.
     let file_limit = crate::limits::raise_file_limit();
     let servers = Servers::start(&args)?;
     let urls: Vec<String> = servers
@@ -166,8 +74,8 @@ pub(super) async fn run(args: BenchArgs) -> Result<(), BenchError> {
         .map(|addr| format!("ws://{addr}/ws"))
         .collect();
     println!(
-        "bench: {} rooms × 2 clients, think {} ms, {} s, {} server{} {} ({} store{}); bench file \
-         limit {}",
+        "bench: {} rooms × 2 clients, think {} ms, {} s, {} server{} {} ({} store{}); clients in \
+         {} process{}; bench file limit {}",
         args.rooms,
         args.think_ms,
         args.seconds,
@@ -180,91 +88,28 @@ pub(super) async fn run(args: BenchArgs) -> Result<(), BenchError> {
         } else {
             ""
         },
+        args.client_processes,
+        if args.client_processes == 1 { "" } else { "es" },
         file_limit.map_or_else(|| "unknown".to_string(), |n| n.to_string()),
     );
     let mut counter = CallCounter::connect(&store).await?;
-    let tally = Arc::new(Mutex::new(Tally::default()));
-    let phase = Arc::new(PhaseClock::default());
-    let opening = Arc::new(tokio::sync::Semaphore::new(32));
-    let mut pace = (args.open_rate > 0).then(|| {
-        let mut pace =
-            tokio::time::interval(Duration::from_secs_f64(1.0 / f64::from(args.open_rate)));
-        pace.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        pace
-    });
-    let (ready_tx, mut ready_rx) = tokio::sync::mpsc::channel::<Result<(), BenchError>>(args.rooms);
-    let mut tasks = Vec::new();
     // The idle servers' memory, so that the per-room figure is what the rooms add.
     let rss_idle = servers.rss_kib();
     let ramp_cpu_before = servers.cpu_ticks();
     let open_started = Instant::now();
-    for index in 0..args.rooms {
-        if let Some(pace) = pace.as_mut() {
-            pace.tick().await;
-        }
-        let room = RoomLoad {
-            index,
-            urls: [
-                urls[index % urls.len()].clone(),
-                urls[(index + 1) % urls.len()].clone(),
-            ],
-            think_ms: args.think_ms,
-            tally: Arc::clone(&tally),
-            phase: Arc::clone(&phase),
-        };
-        let opening = Arc::clone(&opening);
-        let ready = ready_tx.clone();
-        tasks.push(tokio::spawn(async move {
-            let opened = {
-                let _permit = opening.acquire().await;
-                let started = Instant::now();
-                // A room that could not open (the store answered `unavailable`) is opened again,
-                // as a person would; the retries are counted.
-                let mut opened = room.open().await;
-                for attempt in 1..OPEN_ATTEMPTS {
-                    if opened.is_ok() {
-                        break;
-                    }
-                    lock(&room.tally).open_retries += 1;
-                    tokio::time::sleep(Duration::from_millis(500 * u64::from(attempt))).await;
-                    opened = room.open().await;
-                }
-                let took = started.elapsed().as_micros().min(u128::from(u32::MAX)) as u32;
-                lock(&room.tally).openings.push(took);
-                opened
-            };
-            match opened {
-                Ok(sockets) => {
-                    let _ = ready.send(Ok(())).await;
-                    room.play(sockets).await;
-                }
-                Err(error) => {
-                    let _ = ready.send(Err(error)).await;
-                }
-            }
-        }));
-    }
-    drop(ready_tx);
-    for _ in 0..args.rooms {
-        match ready_rx.recv().await {
-            Some(Ok(())) => {}
-            Some(Err(error)) => return Err(error),
-            None => break,
-        }
-    }
+    let mut clients = Clients::open(&args, &urls).await?;
     let ramp = open_started.elapsed().as_secs_f64();
-    phase.set(Phase::WarmUp);
     let ramp_cpu_after = servers.cpu_ticks();
     {
-        let mut tally = lock(&tally);
-        tally.openings.sort_unstable();
+        let mut tally = clients.set_phase(Phase::WarmUp).await?;
+        tally.sort();
         let counts = &tally.counts[Phase::RampUp as usize];
         println!(
             "ramp-up: {} rooms open in {ramp:.1} s = {:.0} rooms/s; each room's opening (create + \
              join) p50 {:.1} ms, p99 {:.1} ms, {} openings tried again; meanwhile {} moves, {} \
              games finished, {} errors",
-            args.rooms,
-            args.rooms as f64 / ramp.max(1e-9),
+            tally.openings.len(),
+            tally.openings.len() as f64 / ramp.max(1e-9),
             quantile_ms(&tally.openings, 0.5),
             quantile_ms(&tally.openings, 0.99),
             tally.open_retries,
@@ -284,20 +129,23 @@ pub(super) async fn run(args: BenchArgs) -> Result<(), BenchError> {
     tokio::time::sleep(Duration::from_secs(args.warmup_secs)).await;
     counter.start().await?;
     let cpu_before = servers.cpu_ticks();
+    let clients_cpu_before = clients.cpu_ticks();
     let started = Instant::now();
-    phase.set(Phase::Measured);
+    clients.set_phase(Phase::Measured).await?;
     tokio::time::sleep(Duration::from_secs(args.seconds)).await;
-    phase.set(if args.idle_secs > 0 {
-        Phase::Idle
-    } else {
-        Phase::Done
-    });
     let wall = started.elapsed().as_secs_f64();
     let cpu_after = servers.cpu_ticks();
+    let clients_cpu_after = clients.cpu_ticks();
+    let mut tally = clients
+        .set_phase(if args.idle_secs > 0 {
+            Phase::Idle
+        } else {
+            Phase::Done
+        })
+        .await?;
     let calls = counter.finish(wall, args.rooms).await?;
     let rss = servers.rss_kib();
-    let mut tally = std::mem::take(&mut *lock(&tally));
-    tally.round_trips.sort_unstable();
+    tally.sort();
     let warm = &tally.counts[Phase::WarmUp as usize];
     println!(
         "warm-up: {} moves, {} games finished, {} errors (not counted below)",
@@ -306,11 +154,13 @@ pub(super) async fn run(args: BenchArgs) -> Result<(), BenchError> {
     let steady = &tally.counts[Phase::Measured as usize];
     println!(
         "steady state: moves: {} in {wall:.1} s = {:.0} moves/s ({} games finished in this \
-         window, {} errors)",
+         window, {} errors; {} of {} rooms moved)",
         steady.moves,
         steady.moves as f64 / wall.max(1e-9),
         steady.games,
-        steady.errors
+        steady.errors,
+        tally.rooms_moved.len(),
+        args.rooms
     );
     println!(
         "round trip (send → both clients updated): p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
@@ -334,11 +184,19 @@ pub(super) async fn run(args: BenchArgs) -> Result<(), BenchError> {
             }
         );
     }
+    // Linux counts process CPU time in USER_HZ ticks (100 per second).
     if let (Some(before), Some(after)) = (cpu_before, cpu_after) {
-        // Linux counts process CPU time in USER_HZ ticks (100 per second).
         let seconds = (after - before) as f64 / 100.0;
         println!(
             "steady-state server CPU: {:.1} s in {wall:.1} s = {:.0} % of one core",
+            seconds,
+            100.0 * seconds / wall.max(1e-9)
+        );
+    }
+    if let (Some(before), Some(after)) = (clients_cpu_before, clients_cpu_after) {
+        let seconds = (after - before) as f64 / 100.0;
+        println!(
+            "steady-state bench clients CPU: {:.1} s in {wall:.1} s = {:.0} % of one core",
             seconds,
             100.0 * seconds / wall.max(1e-9)
         );
@@ -354,13 +212,122 @@ pub(super) async fn run(args: BenchArgs) -> Result<(), BenchError> {
         if let Some(calls) = counter.finish(idle_wall, args.rooms).await? {
             println!("idle redis calls (every room open, nobody moving): {calls}");
         }
-        phase.set(Phase::Done);
+        clients.set_phase(Phase::Done).await?;
     }
-    for task in tasks {
-        task.abort();
-    }
+    drop(clients);
     drop(servers);
     Ok(())
+}
+
+/// One process's share of the rooms: rooms `first..first + count` of the run (a room's index
+/// sets its seats' instances and its moves' seed, so a room plays the same in any process).
+pub(super) struct Share {
+    pub(super) first: usize,
+    pub(super) count: usize,
+    /// The servers' WebSocket URLs.
+    pub(super) urls: Vec<String>,
+    pub(super) think_ms: u64,
+    /// Time between two openings (`--open-rate` over the processes), if paced.
+    pub(super) open_interval: Option<Duration>,
+    /// Openings at a time.
+    pub(super) concurrency: usize,
+}
+
+/// The rooms of a share, played by tasks of this process.
+pub(super) struct LocalClients {
+    tally: Arc<Mutex<Tally>>,
+    phase: Arc<PhaseClock>,
+    tasks: Vec<tokio::task::JoinHandle<()>>,
+}
+
+impl Drop for LocalClients {
+    fn drop(&mut self) {
+        self.phase.set(Phase::Done);
+        for task in &self.tasks {
+            task.abort();
+        }
+    }
+}
+
+impl LocalClients {
+    /// Opens every room of the share (each then plays on); returns once all are open.
+    pub(super) async fn open(share: &Share) -> Result<LocalClients, BenchError> {
+        let mut clients = LocalClients {
+            tally: Arc::new(Mutex::new(Tally::default())),
+            phase: Arc::new(PhaseClock::default()),
+            tasks: Vec::new(),
+        };
+        let opening = Arc::new(tokio::sync::Semaphore::new(share.concurrency.max(1)));
+        let mut pace = share.open_interval.map(|every| {
+            let mut pace = tokio::time::interval(every);
+            pace.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            pace
+        });
+        let (ready_tx, mut ready_rx) =
+            tokio::sync::mpsc::channel::<Result<(), BenchError>>(share.count.max(1));
+        for index in share.first..share.first + share.count {
+            if let Some(pace) = pace.as_mut() {
+                pace.tick().await;
+            }
+            let urls = &share.urls;
+            let room = RoomLoad {
+                index,
+                urls: [
+                    urls[index % urls.len()].clone(),
+                    urls[(index + 1) % urls.len()].clone(),
+                ],
+                think_ms: share.think_ms,
+                tally: Arc::clone(&clients.tally),
+                phase: Arc::clone(&clients.phase),
+            };
+            let opening = Arc::clone(&opening);
+            let ready = ready_tx.clone();
+            clients.tasks.push(tokio::spawn(async move {
+                let opened = {
+                    let _permit = opening.acquire().await;
+                    let started = Instant::now();
+                    // A room that could not open (the store answered `unavailable`) is opened
+                    // again, as a person would; the retries are counted.
+                    let mut opened = room.open().await;
+                    for attempt in 1..OPEN_ATTEMPTS {
+                        if opened.is_ok() {
+                            break;
+                        }
+                        lock(&room.tally).open_retries += 1;
+                        tokio::time::sleep(Duration::from_millis(500 * u64::from(attempt))).await;
+                        opened = room.open().await;
+                    }
+                    let took = started.elapsed().as_micros().min(u128::from(u32::MAX)) as u32;
+                    lock(&room.tally).openings.push(took);
+                    opened
+                };
+                match opened {
+                    Ok(sockets) => {
+                        let _ = ready.send(Ok(())).await;
+                        room.play(sockets).await;
+                    }
+                    Err(error) => {
+                        let _ = ready.send(Err(error)).await;
+                    }
+                }
+            }));
+        }
+        drop(ready_tx);
+        for _ in 0..share.count {
+            match ready_rx.recv().await {
+                Some(Ok(())) => {}
+                Some(Err(error)) => return Err(error),
+                None => break,
+            }
+        }
+        Ok(clients)
+    }
+
+    /// Moves the rooms to `phase`; what they counted so far.
+    pub(super) fn set_phase(&self, phase: Phase) -> Tally {
+        self.phase.set(phase);
+        lock(&self.tally).clone()
+    }
 }
 
 struct RoomLoad {
@@ -503,7 +470,7 @@ impl RoomLoad {
                     pending = Some((rematch, ply, sent, got));
                     if got == [true, true] {
                         pending = None;
-                        lock(&self.tally).moved(self.phase.get(), sent.elapsed());
+                        lock(&self.tally).moved(self.index, self.phase.get(), sent.elapsed());
                     }
                 }
             }
@@ -521,32 +488,5 @@ impl RoomLoad {
                 next_move_at = Some(tokio::time::Instant::now() + Duration::from_millis(think));
             }
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn each_phase_counts_only_what_happened_in_it() {
-        let mut tally = Tally::default();
-        // The ramp-up and warm-up finish games and play moves: none of it is measured.
-        tally.game_finished(Phase::RampUp);
-        tally.moved(Phase::RampUp, Duration::from_millis(9));
-        tally.game_finished(Phase::WarmUp);
-        tally.game_finished(Phase::WarmUp);
-        tally.moved(Phase::Measured, Duration::from_millis(2));
-        tally.game_finished(Phase::Measured);
-        tally.error(Phase::Measured);
-        // After the window: nothing counted.
-        tally.game_finished(Phase::Done);
-        tally.moved(Phase::Done, Duration::from_millis(50));
-        let measured = &tally.counts[Phase::Measured as usize];
-        assert_eq!((measured.moves, measured.games, measured.errors), (1, 1, 1));
-        assert_eq!(tally.counts[Phase::RampUp as usize].games, 1);
-        assert_eq!(tally.counts[Phase::WarmUp as usize].games, 2);
-        assert_eq!(tally.round_trips, vec![2_000]);
-        assert_eq!(quantile_ms(&tally.round_trips, 0.99), 2.0);
     }
 }
