@@ -199,7 +199,12 @@ impl Worker {
 /// closes (the process that started it is gone).
 pub(super) async fn run_worker(args: &BenchArgs) -> Result<(), BenchError> {
     crate::limits::raise_file_limit();
-    let share = share(args, args.worker_share, args.worker_first, args.worker_urls.clone());
+    let share = share(
+        args,
+        args.worker_share,
+        args.worker_first,
+        args.worker_urls.clone(),
+    );
     let clients = match LocalClients::open(&share).await {
         Ok(clients) => clients,
         Err(error) => {

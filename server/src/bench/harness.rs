@@ -1,11 +1,11 @@
 //! What both benchmarks share: their arguments and errors, the server child they start, its
 //! memory and CPU read from `/proc`, and JSON messages over a WebSocket.
 
+use super::clients::MAX_CLIENT_PROCESSES;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::Value;
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
-use super::clients::MAX_CLIENT_PROCESSES;
 use std::time::Duration;
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
@@ -270,6 +270,9 @@ pub(super) async fn send(socket: &mut Socket, value: Value) -> Result<(), String
         .map_err(|e| e.to_string())
 }
 
+/// What `receive` says when nothing came for 30 s.
+pub(super) const NO_ANSWER: &str = "no answer in 30 s";
+
 pub(super) async fn receive(socket: &mut Socket) -> Result<Value, String> {
     loop {
         match tokio::time::timeout(Duration::from_secs(30), socket.next()).await {
@@ -279,7 +282,7 @@ pub(super) async fn receive(socket: &mut Socket) -> Result<Value, String> {
             Ok(Some(Ok(_))) => continue,
             Ok(Some(Err(e))) => return Err(e.to_string()),
             Ok(None) => return Err("closed".into()),
-            Err(_) => return Err("no answer in 30 s".into()),
+            Err(_) => return Err(NO_ANSWER.into()),
         }
     }
 }
