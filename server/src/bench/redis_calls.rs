@@ -77,11 +77,11 @@ pub fn top(stats: &CommandStats, n: usize) -> Vec<(&str, CommandStat)> {
     all
 }
 
-/// One line: calls/s in total and per room, and the top commands.
+/// One line: calls/s in total and per room, and every command, most called first.
 pub fn summary(stats: &CommandStats, seconds: f64, rooms: usize, masters: usize) -> String {
     let total = total_calls(stats);
     let per_second = total as f64 / seconds.max(1e-9);
-    let top = top(stats, 6)
+    let by_command = top(stats, stats.len())
         .into_iter()
         .map(|(name, stat)| {
             format!(
@@ -94,7 +94,7 @@ pub fn summary(stats: &CommandStats, seconds: f64, rooms: usize, masters: usize)
         .join(", ");
     format!(
         "{total} calls in {seconds:.1} s on {masters} master{} = {per_second:.0} calls/s, {:.3} \
-         per room per second; top: {top}",
+         per room per second; by command: {by_command}",
         if masters == 1 { "" } else { "s" },
         per_second / rooms.max(1) as f64
     )
