@@ -58,6 +58,8 @@ const COLLECT = `
   step();`;
 
 export default {
+  // Alone, never beside another lane: it measures memory across games.
+  solo: true,
   name: 'memory-many-games',
   title: 'Games left are let go; RSS after 20 games ≤ after the first round of four + 10 %',
   async run(t) {
