@@ -199,10 +199,13 @@ if (laneCount === 1) {
   const lanes = [RUNNER_LANE];
   try {
     for (let i = 1; i < laneCount; i++) lanes.push(await openLane(i));
-    console.log(`${lanes.length} lanes side by side; scenarios that measure run alone afterwards`);
-    await runSideBySide(scenarios.filter((s) => !s.solo), lanes);
   } catch (e) {
-    fail(`could not open the lanes: ${e.stack ?? e}`);
+    for (const lane of lanes) await lane.close();
+    fail(`could not open lane ${lanes.length}: ${e.message}`);
+  }
+  console.log(`${lanes.length} lanes side by side; scenarios that measure run alone afterwards`);
+  try {
+    await runSideBySide(scenarios.filter((s) => !s.solo), lanes);
   } finally {
     for (const lane of lanes) await lane.close();
   }
