@@ -4,10 +4,10 @@
 export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
 
-# The app is a debug build with the web UI embedded (tauri/custom-protocol: serve ui/ from the
-# binary, as `tauri build` does, never a dev server URL). Cargo.toml optimises the engine crate in
-# dev builds, so the CPU plays at full speed while the Tauri stack keeps the fast debug build.
-APP_BUILD_ARGS=(--features tauri/custom-protocol)
+# The app is a debug build with the web UI embedded (src-tauri's default feature `embedded-ui`:
+# serve ui/ from the binary, as `tauri build` does, never a dev server URL). Cargo.toml optimises
+# the engine crate in dev builds, so the CPU plays at full speed while the Tauri stack keeps the
+# fast debug build.
 
 # Name of the Cargo package in src-tauri/ and of its binary, read from cargo metadata.
 app_package() {
@@ -24,9 +24,15 @@ app_package() {
 
 have_app() { [ -f "$ROOT/src-tauri/Cargo.toml" ]; }
 
-build_app() {
+# Sets APP_PACKAGE, APP_BIN and APP_BINARY (the debug build's path); fails if it is not built.
+app_binary() {
   read -r APP_PACKAGE APP_BIN < <(app_package) || return 1
-  cargo build -p "$APP_PACKAGE" "${APP_BUILD_ARGS[@]}" || return 1
   APP_BINARY="$TARGET_DIR/debug/$APP_BIN"
   [ -x "$APP_BINARY" ] || { echo "app binary not found at $APP_BINARY" >&2; return 1; }
+}
+
+build_app() {
+  read -r APP_PACKAGE APP_BIN < <(app_package) || return 1
+  cargo build -p "$APP_PACKAGE" || return 1
+  app_binary
 }

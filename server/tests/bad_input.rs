@@ -2,7 +2,7 @@
 //! (or, for abuse, the socket is closed), the room stays exactly as it was, and the other
 //! players do not notice. Ends with a property test throwing random JSON and bytes at a room.
 
-mod common;
+use crate::common;
 
 use common::{pick_move, ply, Client, TestServer};
 use damas_server::store::{RoomCode, RoomStore};

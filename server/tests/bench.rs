@@ -2,8 +2,8 @@
 //! with a clear error, the Redis call counter read from a real `redis-server` and a real Cluster,
 //! and a two-instance run over a real Cluster.
 
-mod redis_cluster;
-mod redis_server;
+use crate::redis_cluster;
+use crate::redis_server;
 
 use damas_server::bench::redis_calls::{delta, parse_commandstats, total_calls, RedisCalls};
 use damas_server::bench::BenchStore;

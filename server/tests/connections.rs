@@ -2,7 +2,7 @@
 //! and count in the connection cap while they last; one seat token on two sockets leaves the seat
 //! to the newest, the older one told `replaced` and closed.
 
-mod common;
+use crate::common;
 
 use common::{Client, TestServer, PATIENCE};
 use damas_server::store::memory::MemoryStore;

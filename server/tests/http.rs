@@ -1,6 +1,6 @@
 //! The plain HTTP routes: `/health`, and with `--ui` the static UI and `/r/<code>` room links.
 
-mod common;
+use crate::common;
 
 use common::TestServer;
 use damas_server::Config;

@@ -1,7 +1,7 @@
 //! Draw offers, aborts, rooms against the CPU (undo/redo) and pairing pools, over real sockets
 //! on a real server (docs/protocol.md). Time-dependent steps move the server's injected clock.
 
-mod common;
+use crate::common;
 
 use common::{is_over, pick_move, ply, to_move, Client, TestServer};
 use damas_server::Config;

@@ -4,9 +4,8 @@
 //! games, against the Elo formula written out here, not the crate's). Crash tests kill -9 a
 //! child process in the middle of a rating update and check the store is all as before.
 
-mod postgres_server;
-#[allow(clippy::duplicate_mod)]
-mod wait;
+use crate::postgres_server;
+use crate::wait;
 
 use damas_server::accounts::AccountId;
 use damas_server::player_store::postgres::PostgresStore;
@@ -696,7 +695,12 @@ async fn crash_child() {
 
 fn spawn_child(target: &str, mode: &str, marker: &Path) -> std::process::Child {
     Command::new(std::env::current_exe().expect("this test binary"))
-        .args(["--ignored", "--exact", "crash_child", "--test-threads=1"])
+        .args([
+            "--ignored",
+            "--exact",
+            "player_store::crash_child",
+            "--test-threads=1",
+        ])
         .env(CHILD_STORE, target)
         .env(CHILD_MODE, mode)
         .env(CHILD_MARKER, marker)

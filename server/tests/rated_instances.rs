@@ -4,10 +4,10 @@
 //! written once (1,220 and 1,180, worked out by hand below), each socket is told its change in
 //! `result.ratings`, and the ranking shows them from either instance.
 
-mod common;
-mod postgres_server;
-mod redis_server;
-mod server_process;
+use crate::common;
+use crate::postgres_server;
+use crate::redis_server;
+use crate::server_process;
 
 use common::{is_over, pick_move, ply, to_move, Client};
 use damas_server::accounts::{new_session_token, Account, SESSION_TTL_MS};

@@ -3,7 +3,7 @@
 //! SQLite) holds both new ratings, worked out by hand, with the game's record. Guests and bad
 //! tokens are refused. Time-dependent steps move the server's injected clock.
 
-mod common;
+use crate::common;
 
 use common::{is_over, pick_move, ply, to_move, wait_until, Client, PATIENCE};
 use damas_server::accounts::http::AccountsService;

@@ -11,10 +11,10 @@
 //! single Redis with AOF (`appendfsync always`) is killed and started again. Either way the game
 //! resumes through both instances and no acknowledged move is lost.
 
-mod common;
-mod redis_cluster;
-mod redis_server;
-mod server_process;
+use crate::common;
+use crate::redis_cluster;
+use crate::redis_server;
+use crate::server_process;
 
 use common::{is_over, pick_move, ply, to_move, wait_until, Client};
 use redis_cluster::RedisCluster;

@@ -3,8 +3,8 @@
 //! `/health` answers 503 and a move `unavailable` within 1 s; when Redis is back the server
 //! serves again by itself.
 
-mod common;
-mod redis_server;
+use crate::common;
+use crate::redis_server;
 
 use common::{wait_until, Client, PATIENCE};
 use damas_server::store::redis::RedisStore;

@@ -3,9 +3,9 @@
 //! instance running a pool's waves stops and is killed (SIGSTOP, then SIGKILL), the players waiting
 //! meanwhile stay in Redis and the other instance pairs them once the pool's lease lapses.
 
-mod common;
-mod redis_server;
-mod server_process;
+use crate::common;
+use crate::redis_server;
+use crate::server_process;
 
 use common::{pick_move, ply, to_move, wait_until, Client};
 use redis_server::RedisServer;

@@ -2,7 +2,7 @@
 //! typed back in any case with spaces or dashes; an unknown code is said at once by `lookup`,
 //! before a visitor gives a nickname; codes of the former format keep working.
 
-mod common;
+use crate::common;
 
 use common::TestServer;
 use damas_server::lobby;

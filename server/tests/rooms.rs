@@ -4,7 +4,7 @@
 //! connections (45 s takeover on the server's test-moved time), clocks with byo-yomi, expiry,
 //! spectators.
 
-mod common;
+use crate::common;
 
 use common::{is_over, pick_move, ply, to_move, wait_until, Client, TestServer, PATIENCE};
 use damas_server::store::{RoomCode, RoomStore};

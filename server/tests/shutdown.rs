@@ -3,8 +3,8 @@
 //! and the rooms stay where another server (the same process's next one, or another instance on
 //! Redis) takes them on.
 
-mod common;
-mod redis_server;
+use crate::common;
+use crate::redis_server;
 
 use common::{pick_move, ply, to_move, Client, TestServer};
 use damas_server::store::memory::MemoryStore;

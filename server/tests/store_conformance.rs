@@ -6,8 +6,8 @@
 //! The Redis-only tests at the end look inside Redis: key names and slots, TTLs, the pub/sub
 //! connection's recovery, and an unreachable Redis.
 
-mod redis_cluster;
-mod redis_server;
+use crate::redis_cluster;
+use crate::redis_server;
 
 use damas_server::store::memory::MemoryStore;
 use damas_server::store::redis::RedisStore;

@@ -237,18 +237,24 @@ impl Session {
                 self.game.seat_name(seat)
             )));
         };
+        Ok(self.start_thinking(level, self.seed, self.games_played))
+    }
+
+    /// A copy of the game for `level` to think on, the one turn that may finish (an earlier one
+    /// still thinking is cancelled).
+    fn start_thinking(&mut self, level: Level, seed: u64, games_played: Option<u32>) -> CpuTurn {
         self.cancel_cpu();
         let stop = Arc::new(AtomicBool::new(false));
         self.thinking = Some(Arc::clone(&stop));
-        Ok(CpuTurn {
+        CpuTurn {
             game: self.game.clone_box(),
             level,
             movetime: MoveTime::DEFAULT,
-            seed: self.seed,
-            games_played: self.games_played,
+            seed,
+            games_played,
             version: self.version,
             stop,
-        })
+        }
     }
 
     /// [`Session::begin_cpu_turn`] for a request made when the game had `seen_ply` plies. A request
@@ -310,19 +316,8 @@ impl Session {
                 self.game.seat_name(seat)
             )));
         }
-        self.cancel_cpu();
-        let stop = Arc::new(AtomicBool::new(false));
-        self.thinking = Some(Arc::clone(&stop));
-        Ok(CpuTurn {
-            game: self.game.clone_box(),
-            level: Level::Hard,
-            movetime: MoveTime::DEFAULT,
-            seed: self.seed.rotate_left(17),
-            // The hard level ignores it; a hint is the best move found, not a gentle one.
-            games_played: None,
-            version: self.version,
-            stop,
-        })
+        // The hard level ignores the games played; a hint is the best move found, not a gentle one.
+        Ok(self.start_thinking(Level::Hard, self.seed.rotate_left(17), None))
     }
 
     /// The hint's move, counted with the game, unless the game changed meanwhile (`Cancelled`).

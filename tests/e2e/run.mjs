@@ -1,7 +1,9 @@
 #!/usr/bin/env node
-// Runs the end-to-end scenarios one after another against the real app window.
+// Runs the end-to-end scenarios against the real app window: one after another, or with
+// `--lanes N` on N lanes side by side (each its own display, bus and driver ports; the scenarios
+// marked `solo`, whose figures need the machine to themselves, then run alone).
 //
-//   node tests/e2e/run.mjs --app /abs/path/to/damas-app [--cli /abs/path/to/damas] [--only name]
+//   node tests/e2e/run.mjs --app /abs/path/to/damas-app [--cli /abs/path/to/damas] [--only name] [--lanes N]
 //
 // Needs an X display and a D-Bus session (scripts/test runs it under xvfb-run + dbus-run-session)
 // and tauri-driver on PATH. Each scenario gets a fresh temporary HOME / XDG_DATA_HOME. Ends with
@@ -12,6 +14,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { App } from './lib/app.mjs';
+import { openLane, RUNNER_LANE } from './lib/lane.mjs';
 import { Cli } from './lib/cli.mjs';
 import { Figures } from './lib/figures.mjs';
 import { screenshot, SCREENSHOT_DIR } from './lib/page.mjs';
@@ -32,13 +35,17 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 // An unhandled rejection is a failure of the scenario that is running (or last ran: a scenario
 // that timed out may still have WebDriver calls in flight, which reject when its app is closed).
 // It never ends the whole run; one that comes before any scenario started fails the run.
+// With lanes side by side, a rejection cannot be told apart by the scenario it came from: it is
+// counted against every scenario running at the time, so none is missed.
+const running = new Set();
 let current = null;
 const strayRejections = [];
 process.on('unhandledRejection', (e) => {
   const what = e?.stack ?? e?.message ?? String(e);
-  if (current) {
-    current.rejections.push(e);
-    console.log(`    unhandled rejection (counted against ${current.label}): ${what}`);
+  const against = running.size ? [...running] : current ? [current] : [];
+  if (against.length) {
+    for (const r of against) r.rejections.push(e);
+    console.log(`    unhandled rejection (counted against ${against.map((r) => r.label).join(', ')}): ${what}`);
   } else {
     strayRejections.push(e);
     console.log(`    unhandled rejection outside any scenario: ${what}`);
@@ -56,6 +63,8 @@ const { values: opts } = parseArgs({
     cli: { type: 'string', default: process.env.DAMAS_CLI },
     only: { type: 'string', multiple: true },
     keep: { type: 'boolean', default: false },
+    // Lanes side by side (lib/lane.mjs); scenarios marked `solo` run alone after them.
+    lanes: { type: 'string', default: process.env.E2E_LANES ?? '1' },
   },
 });
 
@@ -98,14 +107,17 @@ function withTimeout(promise, ms, what) {
   ]).finally(() => clearTimeout(timer));
 }
 
-for (const s of scenarios) {
+/** Runs one scenario on `lane`; its lines go to `out` (live, or held back and printed whole when
+ * lanes run side by side). */
+async function runScenario(s, lane, out) {
   const label = s.file.replace(/\.mjs$/, '');
-  console.log(`\n--- ${label}: ${s.title}`);
+  out(`\n--- ${label}: ${s.title}${laneCount > 1 ? ` [lane ${lane.index}]` : ''}`);
   const home = fs.mkdtempSync(path.join(os.tmpdir(), `damas-e2e-${label}-`));
-  const log = (line) => console.log(`    ${line}`);
-  const app = new App({ binary, home, lang: s.lang ?? 'es_ES.UTF-8', log });
+  const log = (line) => out(`    ${line}`);
+  const app = new App({ binary, home, lang: s.lang ?? 'es_ES.UTF-8', log, lane });
   const started = Date.now();
   const result = { label, ok: false, rejections: [], counted: 0 };
+  running.add(result);
   current = result;
   const ctx = {
     app,
@@ -142,26 +154,62 @@ for (const s of scenarios) {
   if (app.peakRss) figures.rss(label, app.peakRss);
   await app.close().catch((e) => log(`close: ${e.message}`));
   await settle();
+  running.delete(result);
   if (!error && result.rejections.length) {
     error = new Error(`${result.rejections.length} unhandled rejection(s): ${result.rejections.map((e) => e?.message ?? e).join('; ')}`);
   }
   result.counted = result.rejections.length;
   const secs = ((Date.now() - started) / 1000).toFixed(1);
   if (error) {
-    console.log(`FAIL ${label} (${secs} s): ${error.stack ?? error}`);
+    out(`FAIL ${label} (${secs} s): ${error.stack ?? error}`);
     try {
       const driverLog = fs.readFileSync(app.driverLog, 'utf8').split('\n').filter(Boolean).slice(-15);
-      if (driverLog.length) console.log(`    last lines of tauri-driver/app output:\n      ${driverLog.join('\n      ')}`);
+      if (driverLog.length) out(`    last lines of tauri-driver/app output:\n      ${driverLog.join('\n      ')}`);
     } catch {
       // no driver log
     }
-    console.log(`    data directory kept: ${home}`);
+    out(`    data directory kept: ${home}`);
   } else {
-    console.log(`ok   ${label} (${secs} s)`);
+    out(`ok   ${label} (${secs} s)`);
     if (!opts.keep) removeDataDir(home);
   }
   result.ok = !error;
   results.push(result);
+}
+
+/** Runs `queue` on every lane at once, each lane taking the next scenario when it is free. */
+async function runSideBySide(queue, lanes) {
+  await Promise.all(
+    lanes.map(async (lane) => {
+      for (let s = queue.shift(); s; s = queue.shift()) {
+        const lines = [];
+        await runScenario(s, lane, (line) => lines.push(line));
+        console.log(lines.join('\n'));
+      }
+    }),
+  );
+}
+
+const laneCount = Number(opts.lanes);
+if (!Number.isInteger(laneCount) || laneCount < 1) fail(`--lanes must be a whole number ≥ 1, not ${opts.lanes}`);
+const live = (line) => console.log(line);
+if (laneCount === 1) {
+  for (const s of scenarios) await runScenario(s, RUNNER_LANE, live);
+} else {
+  const lanes = [RUNNER_LANE];
+  try {
+    for (let i = 1; i < laneCount; i++) lanes.push(await openLane(i));
+  } catch (e) {
+    for (const lane of lanes) await lane.close();
+    fail(`could not open lane ${lanes.length}: ${e.message}`);
+  }
+  console.log(`${lanes.length} lanes side by side; scenarios that measure run alone afterwards`);
+  try {
+    await runSideBySide(scenarios.filter((s) => !s.solo), lanes);
+  } finally {
+    for (const lane of lanes) await lane.close();
+  }
+  for (const s of scenarios.filter((s) => s.solo)) await runScenario(s, RUNNER_LANE, live);
 }
 await settle();
 // Rejections that came in after their scenario was reported turn it into a failure.

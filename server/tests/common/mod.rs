@@ -14,11 +14,8 @@ use tokio::sync::oneshot;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
-// Each helper takes the one poll loop itself: a test binary may take several helpers.
-#[allow(clippy::duplicate_mod)]
-#[path = "../wait/mod.rs"]
-mod wait;
-// Not every test binary that takes `common` waits on a condition.
+use crate::wait;
+// Not every test module that takes `common` waits on a condition.
 #[allow(unused_imports)]
 pub use wait::wait_until;
 

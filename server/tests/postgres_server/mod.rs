@@ -14,10 +14,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
-// Each helper takes the one poll loop itself: a test binary may take several helpers.
-#[allow(clippy::duplicate_mod)]
-#[path = "../wait/mod.rs"]
-mod wait;
+use crate::wait;
 
 pub struct PostgresServer {
     child: Child,

@@ -16,10 +16,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
-// Each helper takes the one poll loop itself: a test binary may take several helpers.
-#[allow(clippy::duplicate_mod)]
-#[path = "../wait/mod.rs"]
-mod wait;
+use crate::wait;
 
 /// Nodes of the test cluster: 3 masters, each with one replica.
 const NODES: usize = 6;

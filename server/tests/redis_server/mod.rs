@@ -10,10 +10,7 @@ use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
-// Each helper takes the one poll loop itself: a test binary may take several helpers.
-#[allow(clippy::duplicate_mod)]
-#[path = "../wait/mod.rs"]
-mod wait;
+use crate::wait;
 
 pub struct RedisServer {
     child: Child,
@@ -86,7 +83,7 @@ impl RedisServer {
     }
 }
 
-// Each test binary uses some of these.
+// Each test module uses some of these.
 #[allow(dead_code)]
 impl RedisServer {
     /// SIGKILL: Redis is gone (connections refused) until [`RedisServer::restart`].

@@ -1,6 +1,6 @@
 //! Waiting on a condition, never for a fixed time: the one poll loop of the tests, for async
-//! tests and for the blocking helpers that start services (Redis, PostgreSQL). A test module
-//! takes it with `#[path = "../wait/mod.rs"] mod wait;`.
+//! tests and for the blocking helpers that start services (Redis, PostgreSQL). Every module
+//! of the test binary takes it with `use crate::wait;`.
 #![allow(dead_code)]
 
 use std::time::{Duration, Instant};

@@ -9,10 +9,8 @@ import net from 'node:net';
 import path from 'node:path';
 import { WebDriver, Capabilities } from 'selenium-webdriver';
 import http from 'selenium-webdriver/http/index.js';
+import { RUNNER_LANE } from './lane.mjs';
 import { descendants, exePath, isAlive, killPid, killTree, treeRssBytes, waitFor } from './procs.mjs';
-
-const DRIVER_PORT = Number(process.env.E2E_DRIVER_PORT ?? 4444);
-const NATIVE_PORT = Number(process.env.E2E_NATIVE_PORT ?? 4445);
 
 function portOpen(port) {
   return new Promise((resolve) => {
@@ -28,12 +26,12 @@ function portOpen(port) {
 /** Whether some process on the session bus holds the app's single-instance name
  * (`<identifier>.SingleInstance…`, tauri-plugin-single-instance). False when the bus cannot be
  * asked: without a session bus there is no name to meet. */
-function singleInstanceNameHeld() {
+function singleInstanceNameHeld(env) {
   try {
     const names = execFileSync(
       'dbus-send',
       ['--session', '--print-reply', '--dest=org.freedesktop.DBus', '/org/freedesktop/DBus', 'org.freedesktop.DBus.ListNames'],
-      { encoding: 'utf8', timeout: 5000, stdio: ['ignore', 'pipe', 'ignore'] },
+      { encoding: 'utf8', timeout: 5000, stdio: ['ignore', 'pipe', 'ignore'], env },
     );
     return names.includes('app.damas.board.SingleInstance');
   } catch {
@@ -44,8 +42,8 @@ function singleInstanceNameHeld() {
 /** Waits until the ended app's single-instance name is gone from the bus: the bus releases it
  * only when it notices the dead connection, and a new app meeting it would hand its arguments
  * to the dead instance and exit ("NoReply"), as seen under heavy load. */
-async function singleInstanceReleased() {
-  await waitFor(() => !singleInstanceNameHeld(), { timeoutMs: 10000, intervalMs: 100, what: 'the single-instance D-Bus name to be released' });
+async function singleInstanceReleased(env) {
+  await waitFor(() => !singleInstanceNameHeld(env), { timeoutMs: 10000, intervalMs: 100, what: 'the single-instance D-Bus name to be released' });
 }
 
 /**
@@ -59,13 +57,16 @@ export class App {
    * @param {string} opts.home a fresh temporary directory owned by this test
    * @param {string} [opts.lang] LANG for the app (the UI language follows the system)
    * @param {(line: string) => void} [opts.log]
+   * @param {{ports: {driver: number, native: number}, env: object}} [opts.lane] the display, bus
+   *   and driver ports to use (lib/lane.mjs); the runner's own by default
    */
-  constructor({ binary, home, lang = 'es_ES.UTF-8', log = () => {} }) {
+  constructor({ binary, home, lang = 'es_ES.UTF-8', log = () => {}, lane = RUNNER_LANE }) {
     this.binary = path.resolve(binary);
     this.home = home;
     this.dataHome = path.join(home, 'data');
     this.lang = lang;
     this.log = log;
+    this.lane = lane;
     this.driverProc = null;
     this.driver = null;
     this.pid = null;
@@ -84,6 +85,7 @@ export class App {
     for (const d of ['data', 'config', 'cache', 'runtime']) fs.mkdirSync(path.join(this.home, d), { recursive: true, mode: 0o700 });
     return {
       ...process.env,
+      ...this.lane.env,
       HOME: this.home,
       XDG_DATA_HOME: this.dataHome,
       XDG_CONFIG_HOME: path.join(this.home, 'config'),
@@ -96,11 +98,12 @@ export class App {
   }
 
   async startDriver() {
-    if (await portOpen(DRIVER_PORT)) {
-      throw new Error(`port ${DRIVER_PORT} is already in use (a leftover tauri-driver?)`);
+    const { driver: port, native } = this.lane.ports;
+    if (await portOpen(port)) {
+      throw new Error(`port ${port} is already in use (a leftover tauri-driver?)`);
     }
     const out = fs.openSync(this.driverLog, 'a');
-    this.driverProc = spawn('tauri-driver', ['--port', String(DRIVER_PORT), '--native-port', String(NATIVE_PORT)], {
+    this.driverProc = spawn('tauri-driver', ['--port', String(port), '--native-port', String(native)], {
       env: this.env(),
       stdio: ['ignore', out, out],
     });
@@ -110,7 +113,7 @@ export class App {
     proc.once('exit', (code, signal) => {
       exited = { code, signal };
     });
-    await waitFor(async () => exited || (await portOpen(DRIVER_PORT)), { timeoutMs: 15000, what: 'tauri-driver to listen' });
+    await waitFor(async () => exited || (await portOpen(port)), { timeoutMs: 15000, what: 'tauri-driver to listen' });
     if (exited) throw new Error(`tauri-driver exited at start (${JSON.stringify(exited)}); see ${this.driverLog}`);
   }
 
@@ -120,7 +123,8 @@ export class App {
     if (!proc) return;
     killTree(proc.pid, 'SIGKILL');
     await waitFor(() => !isAlive(proc.pid), { timeoutMs: 5000, what: 'tauri-driver to end' }).catch(() => {});
-    await waitFor(async () => !(await portOpen(DRIVER_PORT)) && !(await portOpen(NATIVE_PORT)), {
+    const { driver: port, native } = this.lane.ports;
+    await waitFor(async () => !(await portOpen(port)) && !(await portOpen(native)), {
       timeoutMs: 5000,
       what: 'driver ports to close',
     }).catch(() => {});
@@ -131,7 +135,7 @@ export class App {
   async launch({ args = [] } = {}) {
     await this.startDriver();
     const started = Date.now();
-    const executor = new http.Executor(new http.HttpClient(`http://127.0.0.1:${DRIVER_PORT}/`));
+    const executor = new http.Executor(new http.HttpClient(`http://127.0.0.1:${this.lane.ports.driver}/`));
     // Only tauri:options; WebKitWebDriver refuses a browserName it does not know.
     const options = { application: this.binary };
     if (args.length) options.args = args;
@@ -179,7 +183,7 @@ export class App {
       killPid(pid, 'SIGKILL');
       await waitFor(() => !isAlive(pid), { timeoutMs: 5000, what: `app pid ${pid} to die` });
       for (const c of children) killPid(c, 'SIGKILL');
-      await singleInstanceReleased();
+      await singleInstanceReleased(this.env());
     }
     this.pid = null;
     this.driver = null; // the session died with the app; nothing to quit
@@ -204,7 +208,7 @@ export class App {
     // times out under heavy load, the app may still be alive.
     for (const p of tree) killPid(p, 'SIGKILL');
     await waitFor(() => tree.every((p) => !isAlive(p)), { timeoutMs: 5000, what: `app pid ${pid} and its children to end` });
-    if (pid) await singleInstanceReleased();
+    if (pid) await singleInstanceReleased(this.env());
     this.pid = null;
     await this.stopDriver();
   }

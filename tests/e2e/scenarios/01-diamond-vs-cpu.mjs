@@ -6,6 +6,8 @@ import { piecesKey, routeOf } from '../lib/ui.mjs';
 import { expectedMarks, finalScreenshot, launchToHome, moveTexts, movesFrom, sameSet } from '../lib/flows.mjs';
 
 export default {
+  // Alone, never beside another lane: its cold start and CPU reply times are figures.
+  solo: true,
   name: 'diamond-vs-cpu',
   title: 'Diamond Game, 3 players vs CPU (medium): tap to preview, tap again to move, both CPUs answer',
   async run(t) {

@@ -13,6 +13,8 @@ const GAMES = [
 ];
 
 export default {
+  // Alone, never beside another lane: its CPU reply times are figures.
+  solo: true,
   name: 'cpu-reply-figures',
   title: 'Figures: second tap to the CPU reply drawn, per game (medium)',
   async run(t) {

@@ -35,6 +35,8 @@ async function webProcessLoad(appPid, seconds) {
 }
 
 export default {
+  // Alone, never beside another lane: it measures the web process's CPU while nothing changes.
+  solo: true,
   name: 'battery',
   title: 'A selected piece: rings appear once, nothing animates on; web process CPU over 10 s',
   async run(t) {

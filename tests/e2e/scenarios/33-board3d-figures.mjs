@@ -101,6 +101,8 @@ async function measureBoard(t, kind, idleSeconds) {
 }
 
 export default {
+  // Alone, never beside another lane: its frame times and memory are figures.
+  solo: true,
   name: 'board3d-figures',
   title: '3D board figures: first frame, frame times while turning, web-process RSS 3D vs 2D, idle CPU with a piece selected',
   async run(t) {
