@@ -14,15 +14,12 @@
 //! one report. Lines a worker writes without the prefix (its logs) are passed on to stderr.
 
 use super::harness::{cpu_ticks, BenchArgs, BenchError};
-use super::rooms::{LocalClients, Share};
+use super::room_clients::{LocalClients, Share};
 use super::tally::{Phase, Tally};
 use std::process::Stdio;
 use std::time::Duration;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, Lines};
 use tokio::process::{Child, ChildStdin, ChildStdout, Command};
-
-/// Client processes at most.
-pub const MAX_CLIENT_PROCESSES: usize = 16;
 
 /// What a worker's protocol lines start with.
 const PREFIX: &str = "bench-worker: ";

@@ -1,7 +1,6 @@
 //! What both benchmarks share: their arguments and errors, the server child they start, its
 //! memory and CPU read from `/proc`, and JSON messages over a WebSocket.
 
-use super::clients::MAX_CLIENT_PROCESSES;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::Value;
 use std::io::{BufRead, BufReader};
@@ -10,6 +9,9 @@ use std::time::Duration;
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// Client processes at most (`--client-processes`, see `clients`).
+pub const MAX_CLIENT_PROCESSES: usize = 16;
 
 pub(super) type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
 

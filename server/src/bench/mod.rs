@@ -27,10 +27,11 @@ mod harness;
 mod pools;
 #[cfg(feature = "redis")]
 pub mod redis_calls;
+mod room_clients;
 mod rooms;
 mod tally;
 
-pub use clients::MAX_CLIENT_PROCESSES;
+pub use harness::MAX_CLIENT_PROCESSES;
 pub use harness::{BenchArgs, BenchError, BenchStore, MAX_INSTANCES};
 
 /// Runs the benchmark `args` ask for.
