@@ -1,12 +1,11 @@
 //! The match harness on Nim, whose answers are known: counts add up, seats rotate, openings are
 //! drawn once per seating, level openings are judged, and a match replays game for game.
 
-use damas::search::alphabeta::{MultiPlayer, Params};
+use damas::search::alphabeta::Params;
 use damas::search::limits::Limits;
 use damas::search::mistakes::Mistakes;
 use damas::search::nim::Nim;
 use damas::search::player::{self, PlayerConfig};
-use damas::search::searchable::EvalStyle;
 use damas::search::{Level, SearchContext};
 use damas::{Describe, GameKind, Position, Record, SetupError, Variant};
 use damas_lab::selfplay::{self, MatchConfig};
@@ -23,26 +22,15 @@ fn nim_config(level: Level) -> PlayerConfig {
     };
     PlayerConfig {
         params: Params {
-            limits: Limits {
+            noise: 3,
+            ..Params::plain(Limits {
                 max_depth: 30,
                 min_depth: 1,
                 max_nodes: nodes,
                 max_time: Duration::from_secs(10),
                 soft_time: None,
                 wall_cap: None,
-            },
-            style: EvalStyle::Full,
-            quiescence: false,
-            noise: 3,
-            seed: 0,
-            table_bits: 16,
-            reductions: false,
-            multi_player: MultiPlayer::Paranoid,
-            aspiration: 0,
-            endgame: false,
-            contempt: 0,
-            move_pruning: None,
-            threads: 1,
+            })
         },
         mistakes: (level == Level::Easy).then_some(Mistakes {
             depth: 2,

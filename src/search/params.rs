@@ -44,6 +44,30 @@ pub struct Params {
     pub move_pruning: Option<MovePruning>,
 }
 
+impl Params {
+    /// A plain alpha-beta search to `limits`: the full evaluation, no quiescence, no noise, 2^16
+    /// table entries, the paranoid search with more seats, one thread, and none of expert's
+    /// refinements (reductions, aspiration, pruning, endgame tables, contempt). What a test
+    /// varies a field of; the levels spell theirs out (`levels.rs`).
+    pub fn plain(limits: Limits) -> Params {
+        Params {
+            limits,
+            style: EvalStyle::Full,
+            quiescence: false,
+            noise: 0,
+            seed: 0,
+            table_bits: 16,
+            reductions: false,
+            multi_player: MultiPlayer::Paranoid,
+            aspiration: 0,
+            threads: 1,
+            endgame: false,
+            contempt: 0,
+            move_pruning: None,
+        }
+    }
+}
+
 /// How many of a node's moves [`Params::move_pruning`] keeps: `first` where the children are
 /// leaves, `per_ply` more for every ply left beyond that.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -268,6 +268,15 @@ impl Session {
         self.begin_cpu_turn()
     }
 
+    /// Ends `turn`'s thinking: `Cancelled` if the game changed or the turn was stopped meanwhile.
+    fn end_thinking(&mut self, turn: &CpuTurn) -> Result<(), SessionError> {
+        if turn.version != self.version || turn.stop.load(Ordering::SeqCst) {
+            return Err(SessionError::Cancelled);
+        }
+        self.thinking = None;
+        Ok(())
+    }
+
     /// Plays the move the CPU chose on `turn`, unless the game changed or the turn was stopped
     /// meanwhile (then `Cancelled`, game unchanged).
     pub fn finish_cpu_turn(
@@ -275,10 +284,7 @@ impl Session {
         turn: &CpuTurn,
         chosen: Option<MoveInfo>,
     ) -> Result<MoveInfo, SessionError> {
-        if turn.version != self.version || turn.stop.load(Ordering::SeqCst) {
-            return Err(SessionError::Cancelled);
-        }
-        self.thinking = None;
+        self.end_thinking(turn)?;
         self.ensure_playing()?;
         let chosen = chosen.ok_or(SessionError::GameOver)?;
         let seat = self.game.to_move();
@@ -327,10 +333,7 @@ impl Session {
         turn: &CpuTurn,
         chosen: Option<MoveInfo>,
     ) -> Result<MoveInfo, SessionError> {
-        if turn.version != self.version || turn.stop.load(Ordering::SeqCst) {
-            return Err(SessionError::Cancelled);
-        }
-        self.thinking = None;
+        self.end_thinking(turn)?;
         let chosen = chosen.ok_or(SessionError::GameOver)?;
         self.hints += 1;
         Ok(chosen)

@@ -379,21 +379,7 @@ mod tests {
 
     /// A search of two plies with a full evaluation and no noise: what the tests below vary.
     fn search_params() -> Params {
-        Params {
-            limits: Limits::depth(2),
-            style: EvalStyle::Full,
-            quiescence: false,
-            noise: 0,
-            seed: 0,
-            table_bits: 16,
-            reductions: false,
-            multi_player: MultiPlayer::Paranoid,
-            aspiration: 0,
-            endgame: false,
-            contempt: 0,
-            move_pruning: None,
-            threads: 1,
-        }
+        Params::plain(Limits::depth(2))
     }
 
     /// The easy level's pruned scoring keeps the exact score of every move it could pick (within

@@ -279,9 +279,6 @@ fn aspiration_windows_return_the_full_window_value() {
             };
             let aspiring = Params {
                 aspiration: 2,
-                endgame: false,
-                contempt: 0,
-                move_pruning: None,
                 ..full
             };
             let plain =

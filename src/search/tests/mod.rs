@@ -9,7 +9,7 @@ use crate::search::limits::Limits;
 use crate::search::mistakes::Mistakes;
 use crate::search::player::{self, PlayerConfig};
 use crate::search::score::{self, WIN_MIN};
-use crate::search::searchable::{EvalStyle, MAX_SEATS};
+use crate::search::searchable::MAX_SEATS;
 use crate::search::{Level, Playable, Player, SearchContext};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -23,21 +23,7 @@ mod playable;
 mod table_pool;
 
 pub(super) fn params(limits: Limits) -> Params {
-    Params {
-        limits,
-        style: EvalStyle::Full,
-        quiescence: false,
-        noise: 0,
-        seed: 0,
-        table_bits: 16,
-        reductions: false,
-        multi_player: MultiPlayer::Paranoid,
-        aspiration: 0,
-        endgame: false,
-        contempt: 0,
-        move_pruning: None,
-        threads: 1,
-    }
+    Params::plain(limits)
 }
 
 pub(super) fn solve(nim: &Nim) -> alphabeta::Found<Take> {

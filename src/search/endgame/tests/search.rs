@@ -6,7 +6,7 @@ use crate::games::international::International;
 use crate::games::turkish::Turkish;
 use crate::position::{Position, Variant};
 use crate::record::Record;
-use crate::search::alphabeta::{self, MultiPlayer, Params};
+use crate::search::alphabeta::{self, Params};
 use crate::search::endgame::index::{Material, SliceIndex};
 use crate::search::endgame::value::Value;
 use crate::search::endgame::*;
@@ -14,7 +14,7 @@ use crate::search::levels::{self, MoveTime};
 use crate::search::limits::Limits;
 use crate::search::player;
 use crate::search::score::WIN;
-use crate::search::searchable::{EvalStyle, Searchable};
+use crate::search::searchable::Searchable;
 use crate::search::{Player, SearchContext};
 use std::sync::atomic::AtomicBool;
 
@@ -44,19 +44,8 @@ fn search_agrees<G: EndgameGame + Searchable>(
             _ => continue,
         };
         let params = Params {
-            limits: Limits::depth(within + 1),
-            style: EvalStyle::Full,
             quiescence: true,
-            noise: 0,
-            seed: 0,
-            table_bits: 16,
-            reductions: false,
-            multi_player: MultiPlayer::Paranoid,
-            aspiration: 0,
-            endgame: false,
-            contempt: 0,
-            move_pruning: None,
-            threads: 1,
+            ..Params::plain(Limits::depth(within + 1))
         };
         let found = alphabeta::search(&position, &[], &params, &stop, &SearchContext::new())
             .expect("has a move");
