@@ -296,7 +296,10 @@ impl RedisCluster {
     }
 
     /// Until every live node says `cluster_state:ok`, the slots have 3 masters among the live
-    /// nodes, and each of them has a replica in sync.
+    /// nodes, each of them has a replica in sync, and every live node's own view agrees (its
+    /// `CLUSTER NODES` lists 3 masters and 3 replicas, none failing): gossip spreads a replica's
+    /// role after its master already reports it in sync, and a client asking a node that has
+    /// not heard yet would see a cluster without replicas.
     pub fn wait_until_healthy(&self) {
         wait_until(
             "the cluster is up with 3 masters, each with a replica online",
@@ -315,6 +318,7 @@ impl RedisCluster {
                 masters.sort_unstable();
                 masters.dedup();
                 masters.len() == 3
+                    && live.iter().all(|port| self.view_is_whole(*port))
                     && masters.iter().all(|port| {
                         live.contains(port)
                             && info(*port, "replication").is_some_and(|text| {
@@ -325,6 +329,34 @@ impl RedisCluster {
                     })
             },
         );
+    }
+
+    /// Whether the node on `port` sees every node of the cluster, half of them masters and half
+    /// replicas, none flagged failing or still in handshake.
+    fn view_is_whole(&self, port: u16) -> bool {
+        let Some(mut conn) = connection(port) else {
+            return false;
+        };
+        let Ok(nodes) = redis::cmd("CLUSTER")
+            .arg("NODES")
+            .query::<String>(&mut conn)
+        else {
+            return false;
+        };
+        let flags: Vec<Vec<&str>> = nodes
+            .lines()
+            .filter_map(|line| line.split_whitespace().nth(2))
+            .map(|flags| flags.split(',').collect())
+            .collect();
+        let count = |role: &str| flags.iter().filter(|f| f.contains(&role)).count();
+        let troubled = flags.iter().any(|f| {
+            f.iter()
+                .any(|flag| matches!(*flag, "fail" | "fail?" | "handshake" | "noaddr"))
+        });
+        flags.len() == NODES
+            && count("master") == NODES / 2
+            && count("slave") == NODES / 2
+            && !troubled
     }
 
     /// SIGKILL to the node on `port`: no shutdown, nothing flushed.
