@@ -18,6 +18,8 @@ use std::sync::atomic::AtomicBool;
 enum Cpu {
     Level(Level),
     ExpertSingle,
+    /// Expert on one thread with ProbCut and countermoves (the lab's `expert-selective`).
+    Selective,
 }
 
 /// The node-budgeted levels (the lab checks the seed's reference CPU on the same shots).
@@ -25,6 +27,14 @@ const ALL_PLAYERS: [Cpu; 3] = [
     Cpu::Level(Level::Easy),
     Cpu::Level(Level::Medium),
     Cpu::Level(Level::Hard),
+];
+
+/// The draughts shots' players: the levels, and expert with the selective search.
+const DRAUGHTS_PLAYERS: [Cpu; 4] = [
+    Cpu::Level(Level::Easy),
+    Cpu::Level(Level::Medium),
+    Cpu::Level(Level::Hard),
+    Cpu::Selective,
 ];
 
 /// Expert on one thread for its shortest time (in two-seat Diamond, with late-move pruning).
@@ -45,6 +55,23 @@ impl Cpu {
                         ..expert.params
                     },
                     ..expert
+                }
+            }
+            Cpu::Selective => {
+                let single = Cpu::ExpertSingle.config(variant);
+                let probcut = levels::selective_probcut(variant.kind);
+                assert!(
+                    probcut.is_some(),
+                    "ProbCut is fitted for {:?}",
+                    variant.kind
+                );
+                PlayerConfig {
+                    params: Params {
+                        probcut,
+                        countermoves: true,
+                        ..single.params
+                    },
+                    ..single
                 }
             }
         }
@@ -87,7 +114,7 @@ fn assert_two_for_one(mut game: Box<dyn Playable>, shot: &str, forced: &str) {
 fn english_two_for_one_shot() {
     let fen = "B:W22,23,32:B5,9,14,15";
     assert_two_for_one(game(GameKind::English, None, fen), "14-18", "23x14");
-    for player in ALL_PLAYERS {
+    for player in DRAUGHTS_PLAYERS {
         let (mv, score) = cpu_move(game(GameKind::English, None, fen).as_ref(), player);
         assert_eq!(mv, "14-18", "{player:?}");
         assert!(score >= 150, "{player:?}: {score}");
@@ -101,7 +128,7 @@ fn english_two_for_one_shot() {
 fn international_two_for_one_shot() {
     let fen = "W:W32,33,37,41:B5,22,23";
     assert_two_for_one(game(GameKind::International, None, fen), "32-28", "23x32");
-    for player in ALL_PLAYERS {
+    for player in DRAUGHTS_PLAYERS {
         let (mv, score) = cpu_move(game(GameKind::International, None, fen).as_ref(), player);
         assert_eq!(mv, "32-28", "{player:?}");
         assert!(score >= 150, "{player:?}: {score}");
@@ -115,7 +142,7 @@ fn international_two_for_one_shot() {
 fn turkish_two_for_one_shot() {
     let fen = "W:Wd1,d2,d3,e4:Bc4,d5,h7";
     assert_two_for_one(game(GameKind::Turkish, None, fen), "d3-d4", "d5xd3");
-    for player in ALL_PLAYERS {
+    for player in DRAUGHTS_PLAYERS {
         let (mv, score) = cpu_move(game(GameKind::Turkish, None, fen).as_ref(), player);
         assert_eq!(mv, "d3-d4", "{player:?}");
         assert!(score >= 150, "{player:?}: {score}");

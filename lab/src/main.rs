@@ -9,7 +9,7 @@ use damas::search::SearchContext;
 use damas::{catalogue, GameKind, Variant};
 use damas_lab::selfplay::{self, MatchConfig};
 use damas_lab::tuning::{self, TuneConfig};
-use damas_lab::{eval_training, share_tuning, Player};
+use damas_lab::{eval_training, probcut_fit, share_tuning, Player};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -35,13 +35,17 @@ enum Command {
         players: Option<u8>,
         #[arg(long)]
         long_jump: bool,
-        /// One player per seat, comma-separated (easy, medium, hard, expert, expert-single, expert-frozen, expert-learned,
+        /// One player per seat, comma-separated (easy, medium, hard, expert, expert-single, expert-frozen, expert-learned, expert-selective,
         /// reference, baseline).
         #[arg(long, value_delimiter = ',', required = true)]
         levels: Vec<String>,
         /// Expert's thinking time per move in milliseconds (500–5000).
         #[arg(long, value_parser = parse_movetime, default_value = "1000", allow_hyphen_values = true)]
         movetime: MoveTime,
+        /// Instead of a time, the timed players (expert and its lab variants) search this many
+        /// nodes a move on one thread: a short match that replays whatever the machine's load.
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        nodes: Option<u64>,
         /// Random moves from the seed before the players take over; each opening is played with
         /// every seating in a row.
         #[arg(long, default_value_t = 0)]
@@ -101,6 +105,50 @@ enum Command {
         #[arg(long, default_value_t = 400)]
         passes: u32,
     },
+    /// One move of each player from one position: depth reached, nodes, nodes a second (the
+    /// figures of docs/cpu.md's "Depth at one second").
+    Think {
+        /// english, international, turkish, diamond or capture.
+        game: String,
+        /// The players, comma-separated, each searching the position in turn.
+        #[arg(long, value_delimiter = ',', required = true)]
+        levels: Vec<String>,
+        #[arg(long, value_parser = parse_movetime, default_value = "1000", allow_hyphen_values = true)]
+        movetime: MoveTime,
+        /// The position's text (the start when absent).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Moves played from it first, space-separated.
+        #[arg(long, default_value = "")]
+        after: String,
+    },
+    /// Fits ProbCut's linear relation between shallow and deep search values (docs/cpu.md,
+    /// "How it searches"): plays the games, searches sampled quiet positions at both depths.
+    ProbcutFit {
+        /// english, international or turkish.
+        game: String,
+        /// Who plays the games the positions come from.
+        #[arg(long, default_value = "medium")]
+        level: String,
+        #[arg(long, default_value_t = 20)]
+        games: u32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long, default_value_t = 1)]
+        jobs: usize,
+        /// Random plies opening each game (not sampled).
+        #[arg(long, default_value_t = 8)]
+        opening_plies: u32,
+        /// Depth of the deep search.
+        #[arg(long, default_value_t = 8)]
+        deep: u32,
+        /// How many plies shallower the other search is.
+        #[arg(long, default_value_t = 4)]
+        reduction: u32,
+        /// One quiet position in this many is searched.
+        #[arg(long, default_value_t = 3)]
+        every: usize,
+    },
     /// Fits the learned pattern evaluation (English) to the results of recorded games
     /// (docs/cpu.md, "Learned pattern evaluation") and writes the weights file.
     TrainEval {
@@ -136,7 +184,7 @@ enum LabError {
     #[error(transparent)]
     Setup(#[from] damas::SetupError),
     #[error(
-        "unknown player '{0}' (expected easy, medium, hard, expert, expert-single, expert-frozen, expert-learned, reference or baseline)"
+        "unknown player '{0}' (expected easy, medium, hard, expert, expert-single, expert-frozen, expert-learned, expert-selective, reference or baseline)"
     )]
     Player(String),
     #[error(transparent)]
@@ -163,6 +211,12 @@ enum LabError {
     GamesFromUnavailable,
     #[error(transparent)]
     Train(#[from] eval_training::TrainError),
+    #[error(transparent)]
+    ProbcutFit(#[from] probcut_fit::FitError),
+    #[error("--after: {0}")]
+    Move(String),
+    #[error("the position has no legal move")]
+    NoMove,
     #[error("could not write the weights to {path}: {source}")]
     WeightsFile {
         path: String,
@@ -199,6 +253,7 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), LabError> {
             long_jump,
             levels,
             movetime,
+            nodes,
             opening_plies,
             level_openings,
             games,
@@ -247,10 +302,11 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), LabError> {
                         .map_err(record_error(&path))
                 })
                 .transpose()?;
-            let report = selfplay::run(
+            let report = selfplay::run_at_nodes(
                 &config,
                 &catalogue::new_game,
                 &context(),
+                nodes,
                 Some(&progress_bar),
             )?;
             if let Some((mut file, path)) = record {
@@ -319,6 +375,75 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), LabError> {
                 max_passes: passes,
             };
             let report = tuning::run(
+                &config,
+                &catalogue::new_game,
+                &context(),
+                Some(&progress_bar),
+            )?;
+            write!(out, "{report}")?;
+        }
+        Command::Think {
+            game,
+            levels,
+            movetime,
+            fen,
+            after,
+        } => {
+            let variant = Variant::standard(GameKind::parse(&game)?);
+            let context = context();
+            for text in levels {
+                let player = player(text, movetime)?;
+                let mut position = catalogue::new_game(variant, fen.as_deref())?;
+                for mv in after.split_whitespace() {
+                    position
+                        .play(mv)
+                        .map_err(|error| LabError::Move(format!("{mv}: {error}")))?;
+                }
+                let config = player.config(variant);
+                if config.params.endgame {
+                    context.endgame().tables(variant.kind);
+                }
+                let stop = std::sync::atomic::AtomicBool::new(false);
+                let started = std::time::Instant::now();
+                let decision = position
+                    .decide_as(&config, 1, None, &stop, &context)
+                    .ok_or(LabError::NoMove)?;
+                let seconds = started.elapsed().as_secs_f64();
+                writeln!(
+                    out,
+                    "{}\tdepth {}\tnodes {}\t{:.2} M nodes/s (wall)\ttime {seconds:.3} s\tscore {}\t{}",
+                    player.label(),
+                    decision.depth,
+                    decision.nodes,
+                    decision.nodes as f64 / seconds / 1e6,
+                    decision.score,
+                    decision.info.text
+                )?;
+            }
+        }
+        Command::ProbcutFit {
+            game,
+            level,
+            games,
+            seed,
+            jobs,
+            opening_plies,
+            deep,
+            reduction,
+            every,
+        } => {
+            let config = probcut_fit::FitConfig {
+                kind: GameKind::parse(&game)?,
+                player: player(level, MoveTime::DEFAULT)?,
+                games,
+                seed,
+                jobs,
+                opening_plies,
+                deep,
+                reduction,
+                every,
+            };
+            let report = probcut_fit::run(
                 &config,
                 &catalogue::new_game,
                 &context(),

@@ -9,7 +9,9 @@
 //! - **expert-frozen**: expert as it played before the learned evaluation, on one thread,
 //!   written out in full;
 //! - **expert-learned**: expert-single with the learned pattern evaluation where a game has
-//!   one (English checkers), the lab's switch for it.
+//!   one (English checkers), the lab's switch for it;
+//! - **expert-selective**: expert-single with ProbCut and countermove ordering in draughts
+//!   (`levels::selective_probcut`), the lab's switch for them.
 
 use damas::search::alphabeta::{MovePruning, MultiPlayer, Params};
 use damas::search::levels::{self, MoveTime, REFERENCE_DEPTH};
@@ -35,6 +37,8 @@ pub enum Player {
     ExpertFrozen(MoveTime),
     /// Expert on one thread with the learned evaluation where the game has one.
     ExpertLearned(MoveTime),
+    /// Expert on one thread with ProbCut and countermoves in draughts.
+    ExpertSelective(MoveTime),
 }
 
 impl Player {
@@ -52,6 +56,7 @@ impl Player {
             Player::Baseline => "baseline",
             Player::ExpertFrozen(_) => "expert-frozen",
             Player::ExpertLearned(_) => "expert-learned",
+            Player::ExpertSelective(_) => "expert-selective",
         }
     }
 
@@ -62,6 +67,7 @@ impl Player {
             | Player::ExpertSingle(time)
             | Player::ExpertFrozen(time)
             | Player::ExpertLearned(time)
+            | Player::ExpertSelective(time)
                 if time != MoveTime::DEFAULT =>
             {
                 format!("{} {}ms", self.as_str(), time.millis())
@@ -79,6 +85,7 @@ impl Player {
             "baseline" => Some(Player::Baseline),
             "expert-frozen" => Some(Player::ExpertFrozen(MoveTime::DEFAULT)),
             "expert-learned" => Some(Player::ExpertLearned(MoveTime::DEFAULT)),
+            "expert-selective" => Some(Player::ExpertSelective(MoveTime::DEFAULT)),
             _ => damas::search::Player::parse(text).map(Player::from),
         }
     }
@@ -90,6 +97,7 @@ impl Player {
             Player::ExpertSingle(_) => Player::ExpertSingle(movetime),
             Player::ExpertFrozen(_) => Player::ExpertFrozen(movetime),
             Player::ExpertLearned(_) => Player::ExpertLearned(movetime),
+            Player::ExpertSelective(_) => Player::ExpertSelective(movetime),
             other => other,
         }
     }
@@ -133,6 +141,43 @@ impl Player {
                     ..single
                 }
             }
+            Player::ExpertSelective(movetime) => {
+                let single = Player::ExpertSingle(movetime).config(variant);
+                let draughts = variant.kind.is_draughts();
+                PlayerConfig {
+                    params: Params {
+                        probcut: levels::selective_probcut(variant.kind),
+                        countermoves: draughts,
+                        ..single.params
+                    },
+                    ..single
+                }
+            }
+        }
+    }
+
+    /// The same configuration searching `nodes` nodes a move on one thread where it is timed
+    /// (expert and its lab variants), so that a match at a short, fixed budget replays whatever
+    /// the machine's load; other players are left as they are.
+    pub fn node_budgeted(config: PlayerConfig, nodes: u64) -> PlayerConfig {
+        let limits = config.params.limits;
+        if !limits.is_timed() {
+            return config;
+        }
+        PlayerConfig {
+            params: Params {
+                limits: Limits {
+                    max_depth: limits.max_depth,
+                    min_depth: 1,
+                    max_nodes: nodes,
+                    max_time: Duration::from_secs(60),
+                    soft_time: None,
+                    wall_cap: None,
+                },
+                threads: 1,
+                ..config.params
+            },
+            ..config
         }
     }
 }
@@ -162,6 +207,8 @@ fn reference_config() -> PlayerConfig {
             endgame: false,
             contempt: 0,
             move_pruning: None,
+            probcut: None,
+            countermoves: false,
             threads: 1,
         },
         mistakes: None,
@@ -201,6 +248,8 @@ fn baseline_config(kind: GameKind) -> PlayerConfig {
             endgame: false,
             contempt: 0,
             move_pruning: None,
+            probcut: None,
+            countermoves: false,
             threads: 1,
         },
         mistakes: None,
@@ -245,6 +294,8 @@ fn expert_frozen_config(variant: Variant, movetime: MoveTime) -> PlayerConfig {
                     per_ply: 2,
                 },
             ),
+            probcut: None,
+            countermoves: false,
             threads: 1,
         },
         mistakes: None,
@@ -382,6 +433,68 @@ mod tests {
                 Player::Reference.config(variant).params.style,
                 EvalStyle::Material
             );
+        }
+    }
+
+    #[test]
+    fn expert_selective_is_expert_single_with_probcut_and_countermoves_in_draughts() {
+        for kind in GameKind::ALL {
+            let variant = Variant::standard(kind);
+            let single = Player::ExpertSingle(MoveTime::DEFAULT)
+                .config(variant)
+                .params;
+            let selective = Player::parse("expert-selective")
+                .expect("a player")
+                .config(variant)
+                .params;
+            let draughts = kind.is_draughts();
+            assert_eq!(selective.probcut.is_some(), draughts, "{kind:?}");
+            assert_eq!(selective.countermoves, draughts, "{kind:?}");
+            assert_eq!(
+                Params {
+                    probcut: None,
+                    countermoves: false,
+                    ..selective
+                },
+                single,
+                "{kind:?}"
+            );
+            assert_eq!(single.probcut, None);
+            assert!(!single.countermoves);
+        }
+        let slow = MoveTime::from_millis(500).expect("in range");
+        assert_eq!(
+            Player::ExpertSelective(slow).label(),
+            "expert-selective 500ms"
+        );
+    }
+
+    #[test]
+    fn a_node_budget_replaces_the_timed_players_time_and_leaves_the_others() {
+        let variant = Variant::standard(GameKind::English);
+        for player in [
+            Player::Expert(MoveTime::DEFAULT),
+            Player::ExpertFrozen(MoveTime::DEFAULT),
+            Player::ExpertSelective(MoveTime::DEFAULT),
+        ] {
+            let config = player.config(variant);
+            let budgeted = Player::node_budgeted(config, 123_456).params;
+            assert!(!budgeted.limits.is_timed(), "{player:?}");
+            assert_eq!(budgeted.limits.max_nodes, 123_456);
+            assert_eq!(budgeted.limits.wall_cap, None);
+            assert_eq!(budgeted.threads, 1);
+            assert_eq!(
+                Params {
+                    limits: config.params.limits,
+                    threads: config.params.threads,
+                    ..budgeted
+                },
+                config.params
+            );
+        }
+        for player in [Player::Baseline, Player::Cpu(Level::Hard)] {
+            let config = player.config(variant);
+            assert_eq!(Player::node_budgeted(config, 5).params, config.params);
         }
     }
 }

@@ -117,6 +117,18 @@ pub fn run(
     context: &SearchContext,
     progress: Option<&Progress<'_>>,
 ) -> Result<MatchReport, SelfplayError> {
+    run_at_nodes(config, factory, context, None, progress)
+}
+
+/// [`run`], the timed players searching `nodes` nodes a move on one thread instead when given
+/// ([`Player::node_budgeted`]): a short match that replays whatever the machine's load.
+pub fn run_at_nodes(
+    config: &MatchConfig,
+    factory: &GameFactory<'_>,
+    context: &SearchContext,
+    nodes: Option<u64>,
+    progress: Option<&Progress<'_>>,
+) -> Result<MatchReport, SelfplayError> {
     // A player's first search reads the endgame databases on its clock; read them before the
     // games, so that every move of the match gets its whole thinking time.
     let probes_tables = config
@@ -126,15 +138,22 @@ pub fn run(
     if probes_tables {
         context.endgame().tables(config.variant.kind);
     }
-    run_with(config, factory, &real_mover(context), progress)
+    run_with(config, factory, &real_mover(context, nodes), progress)
 }
 
-/// The real players' moves in a match, their searches keeping their state in `context`.
+/// The real players' moves in a match, their searches keeping their state in `context`; the
+/// timed ones searching `nodes` nodes a move instead when given.
 fn real_mover(
     context: &SearchContext,
+    nodes: Option<u64>,
 ) -> impl Fn(&(dyn Playable + 'static), Player, u64, &AtomicBool) -> Option<Answer> + Sync + '_ {
     move |game, player, seed, stop| {
-        game.decide_as(&player.config(game.variant()), seed, None, stop, context)
+        let config = player.config(game.variant());
+        let config = match nodes {
+            Some(nodes) => Player::node_budgeted(config, nodes),
+            None => config,
+        };
+        game.decide_as(&config, seed, None, stop, context)
             .map(|decision| Answer {
                 info: decision.info,
                 score: decision.score,
@@ -146,7 +165,7 @@ fn real_mover(
 /// Whether the harness with [`MatchConfig::level_openings`] set to `margin` would play the
 /// position `game` is in as an opening (forced moves played first, see `opening_is_level`).
 pub fn is_level_opening(game: &mut (dyn Playable + 'static), margin: i32) -> bool {
-    opening_is_level(game, margin, &real_mover(&SearchContext::new()))
+    opening_is_level(game, margin, &real_mover(&SearchContext::new(), None))
 }
 
 /// Forced moves played at most before an opening is judged ([`opening_is_level`]).
@@ -263,7 +282,7 @@ pub fn openings(
     factory: &GameFactory<'_>,
 ) -> Result<Vec<OpeningDraw>, SelfplayError> {
     // Openings are judged by the reference search, which keeps nothing between moves.
-    openings_with(config, factory, &real_mover(&SearchContext::new()))
+    openings_with(config, factory, &real_mover(&SearchContext::new(), None))
 }
 
 /// [`openings`] with any game type, factory and mover.

@@ -17,7 +17,7 @@
 //! (every root move's value, for the easy level).
 
 use super::context::SearchContext;
-pub use super::params::{Found, MovePruning, MultiPlayer, Params};
+pub use super::params::{Found, MovePruning, MultiPlayer, Params, ProbCut};
 use super::searchable::Searchable;
 use super::table::Table;
 use super::table_pool::Owner;

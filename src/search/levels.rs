@@ -8,7 +8,7 @@
 //! yardstick players (the frozen baseline, the seed's reference CPU, expert on one thread) are
 //! the lab's own configurations (`lab/src/yardsticks.rs`), not levels.
 
-use super::alphabeta::{MovePruning, MultiPlayer, Params};
+use super::alphabeta::{MovePruning, MultiPlayer, Params, ProbCut};
 use super::limits::{wall_cap, Limits};
 use super::mistakes::Mistakes;
 use super::player::PlayerConfig;
@@ -272,6 +272,8 @@ fn expert_config(variant: Variant, movetime: MoveTime, threads: u32) -> PlayerCo
             },
             move_pruning: (kind == GameKind::Diamond && variant.players == 2)
                 .then_some(EXPERT_DIAMOND_PRUNING),
+            probcut: None,
+            countermoves: false,
             threads,
         },
         mistakes: None,
@@ -286,6 +288,26 @@ const EXPERT_DIAMOND_PRUNING: MovePruning = MovePruning {
     first: 8,
     per_ply: 2,
 };
+
+/// ProbCut for the draughts games ([`Params::probcut`]), from `damas-lab probcut-fit` (the fits:
+/// lab/JOURNAL.md, "ProbCut and countermoves"): no level plays it; the lab's `expert-selective`
+/// does, to measure it.
+pub fn selective_probcut(kind: GameKind) -> Option<ProbCut> {
+    let (slope_permille, intercept, sigma) = match kind {
+        GameKind::English => (1031, 0, 30),
+        GameKind::International => (1000, 0, 40),
+        GameKind::Turkish => (1000, 0, 40),
+        GameKind::Diamond | GameKind::Capture => return None,
+    };
+    Some(ProbCut {
+        min_depth: 6,
+        reduction: 4,
+        slope_permille,
+        intercept,
+        // One and a half standard deviations of the fit's residuals.
+        margin: sigma * 3 / 2,
+    })
+}
 
 /// Half-width of expert's aspiration windows: a quarter of a man in draughts, three steps in
 /// Diamond, half a piece in the capture game (whose scores move by whole pieces).
@@ -336,6 +358,8 @@ pub fn config(variant: Variant, player: Player) -> PlayerConfig {
                     endgame: false,
                     contempt: 0,
                     move_pruning: None,
+                    probcut: None,
+                    countermoves: false,
                     threads: 1,
                 },
                 mistakes: (level == Level::Easy).then(|| mistakes(kind)),
@@ -490,5 +514,23 @@ mod tests {
         assert_eq!(style(Player::Expert(MoveTime::DEFAULT)), EvalStyle::Full);
         assert_eq!(style(Player::Cpu(Level::Medium)), EvalStyle::Classic);
         assert_eq!(style(Player::Cpu(Level::Easy)), EvalStyle::Classic);
+    }
+
+    #[test]
+    fn no_level_plays_probcut_or_countermoves_and_only_draughts_have_a_fit() {
+        for kind in GameKind::ALL {
+            let variant = Variant::standard(kind);
+            for level in Level::ALL {
+                let params = config(variant, Player::at_level(level, MoveTime::DEFAULT)).params;
+                assert_eq!(params.probcut, None, "{kind:?} {level:?}");
+                assert!(!params.countermoves, "{kind:?} {level:?}");
+            }
+            let fit = selective_probcut(kind);
+            assert_eq!(fit.is_some(), kind.is_draughts(), "{kind:?}");
+            if let Some(fit) = fit {
+                assert!(fit.reduction >= 1 && fit.reduction < fit.min_depth);
+                assert!(fit.slope_permille > 0 && fit.margin > 0);
+            }
+        }
     }
 }

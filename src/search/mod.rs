@@ -26,7 +26,7 @@ pub(crate) mod ordering;
 pub(crate) mod params;
 pub(crate) mod playable;
 pub mod player;
-pub(crate) mod score;
+pub mod score;
 pub mod searchable;
 pub(crate) mod table;
 pub(crate) mod table_pool;
@@ -35,6 +35,6 @@ mod tests;
 
 pub use context::SearchContext;
 pub use levels::{Level, MoveTime, Player};
-pub use params::{Found, MovePruning, MultiPlayer, Params};
+pub use params::{Found, MovePruning, MultiPlayer, Params, ProbCut};
 pub use playable::{Decision, GameFactory, Playable};
 pub use player::PlayerConfig;

@@ -42,6 +42,13 @@ pub struct Params {
     /// searched (and any move that wins at once). None for every level but expert in two-seat
     /// Diamond, where a turn offers a hundred moves and most of them lose ground.
     pub move_pruning: Option<MovePruning>,
+    /// ProbCut: a node this deep first asks a shallower search whether its value lies far
+    /// enough past the window to cut it off at once. None for every level (measured in
+    /// lab/JOURNAL.md, "ProbCut and countermoves").
+    pub probcut: Option<ProbCut>,
+    /// Countermove ordering: the quiet move that last refuted the previous move is tried right
+    /// after the killers. Off for every level.
+    pub countermoves: bool,
 }
 
 impl Params {
@@ -64,7 +71,38 @@ impl Params {
             endgame: false,
             contempt: 0,
             move_pruning: None,
+            probcut: None,
+            countermoves: false,
         }
+    }
+}
+
+/// ProbCut (Buro, 1995): at a node with `min_depth` plies or more left, searched with a null
+/// window (not on the principal variation), a search `reduction` plies shallower predicts the
+/// deep value by the linear fit `deep ≈ slope · shallow + intercept` (from the mover's side,
+/// fitted by `damas-lab probcut-fit`); when the prediction lies `margin` or more past the
+/// window on the mover's side, the node is cut off without its full search. Unlike the null
+/// move, it assumes nothing about passing, so zugzwang (common in draughts) does not fool it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ProbCut {
+    pub min_depth: u32,
+    pub reduction: u32,
+    /// The fit's slope, in thousandths (positive).
+    pub slope_permille: i32,
+    pub intercept: i32,
+    /// How far past the bound the predicted value must lie: a multiple of the fit's residual
+    /// standard deviation.
+    pub margin: i32,
+}
+
+impl ProbCut {
+    /// The least shallow value, from the mover's side, whose predicted deep value lies at least
+    /// `margin` above `bound`.
+    pub(crate) fn shallow_bound(self, bound: i32) -> i32 {
+        let slope = i64::from(self.slope_permille.max(1));
+        let target = (i64::from(bound) + i64::from(self.margin) - i64::from(self.intercept)) * 1000;
+        let shallow = target.div_euclid(slope) + i64::from(target.rem_euclid(slope) != 0);
+        shallow.clamp(i64::from(i32::MIN / 2), i64::from(i32::MAX / 2)) as i32
     }
 }
 
@@ -117,4 +155,38 @@ pub struct Found<M> {
     pub nodes: u64,
     /// The per-level time guard stopped the search (see `limits::Budget::timed_out`).
     pub timed_out: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn probcut_bound_is_the_least_shallow_value_predicted_past_the_margin() {
+        for (slope_permille, intercept, margin) in [(1000, 0, 50), (2000, 7, 30), (870, -12, 61)] {
+            let probcut = ProbCut {
+                min_depth: 6,
+                reduction: 4,
+                slope_permille,
+                intercept,
+                margin,
+            };
+            let predicted = |shallow: i32| {
+                i64::from(slope_permille) * i64::from(shallow) + 1000 * i64::from(intercept)
+            };
+            for bound in -400..=400 {
+                let shallow = probcut.shallow_bound(bound);
+                let target = 1000 * i64::from(bound + margin);
+                assert!(predicted(shallow) >= target, "{probcut:?} {bound}");
+                assert!(predicted(shallow - 1) < target, "{probcut:?} {bound}");
+            }
+        }
+    }
+
+    #[test]
+    fn plain_searches_have_no_probcut_and_no_countermoves() {
+        let plain = Params::plain(Limits::depth(5));
+        assert_eq!(plain.probcut, None);
+        assert!(!plain.countermoves);
+    }
 }

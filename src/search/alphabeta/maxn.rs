@@ -102,7 +102,7 @@ impl<P: Searchable> Searcher<'_, P> {
                 if parent_cannot_gain(got, parent, seats, bounds) {
                     if !position.is_capture(mv) {
                         self.ordering
-                            .cutoff(mv, ply, depth, position.history_key(mv));
+                            .cutoff(mv, ply, depth, position.history_key(mv), None);
                     }
                     break;
                 }

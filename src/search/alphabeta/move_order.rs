@@ -33,6 +33,9 @@ impl<'a, P: Searchable> Searcher<'a, P> {
         P: 'm,
     {
         ranked.clear();
+        let counter = self
+            .previous_key(ply)
+            .and_then(|previous| self.ordering.countermove(previous));
         ranked.extend(moves.enumerate().map(|(index, (position, mv))| {
             let rank = self.ordering.rank(
                 mv,
@@ -42,6 +45,7 @@ impl<'a, P: Searchable> Searcher<'a, P> {
                     is_capture: position.is_capture(mv),
                     hint: position.order_hint(mv),
                     history_key: position.history_key(mv),
+                    is_counter: counter == Some(mv),
                 },
             );
             (rank, index)

@@ -3,6 +3,7 @@
 
 use super::searcher::{PlyBuffers, Searcher, MAX_PLY};
 use super::window::{Probe, Window};
+use crate::search::score;
 use crate::search::searchable::Searchable;
 use crate::search::table::Bound;
 
@@ -30,10 +31,58 @@ impl<'a, P: Searchable> Searcher<'a, P> {
         if depth <= 0 || ply >= MAX_PLY {
             return self.quiesce(position, key, ply, alpha, beta, 0);
         }
+        if let Some(cut) = self.probcut(position, depth, ply, alpha, beta) {
+            return cut;
+        }
         let mut buffers = self.take_buffers(ply);
         let value = self.search_moves(position, key, &mut buffers, depth, ply, (alpha, beta));
         self.buffers[ply] = buffers;
         value
+    }
+
+    /// ProbCut ([`ProbCut`](crate::search::params::ProbCut)): the node's window bound on the
+    /// mover's side when a shallower search predicts its value lies far enough past it, else
+    /// `None` (search the node). Only below the root, with a null window (the principal
+    /// variation keeps its exact values) and away from decisive scores.
+    fn probcut(
+        &mut self,
+        position: &P,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> Option<i32> {
+        let probcut = self.params.probcut?;
+        if ply == 0
+            || depth < probcut.min_depth as i32
+            || beta.saturating_sub(alpha) != 1
+            || score::is_decisive(alpha)
+            || score::is_decisive(beta)
+        {
+            return None;
+        }
+        let shallow = depth - probcut.reduction as i32;
+        // Scores are the root seat's: a minimizing node's mover sees them negated.
+        let maximizing = position.to_move() == self.root;
+        let (bound, cut) = if maximizing {
+            (probcut.shallow_bound(beta), beta)
+        } else {
+            (-probcut.shallow_bound(-alpha), alpha)
+        };
+        if score::is_decisive(bound) {
+            return None;
+        }
+        let value = if maximizing {
+            self.alphabeta(position, shallow, ply, bound - 1, bound)
+        } else {
+            self.alphabeta(position, shallow, ply, bound, bound + 1)
+        };
+        let past = if maximizing {
+            value >= bound
+        } else {
+            value <= bound
+        };
+        (past && !self.budget.aborted()).then_some(cut)
     }
 
     /// Its ply's buffers, taken out for a node (empty ones the first time).
@@ -82,6 +131,7 @@ impl<'a, P: Searchable> Searcher<'a, P> {
             }
             let child = position.after(mv);
             self.push(irreversible_key, position.is_irreversible(mv));
+            self.note_played(ply, position.history_key(mv));
             let reduce = self.params.reductions
                 && rank >= 3
                 && depth >= 3
@@ -158,7 +208,9 @@ impl<'a, P: Searchable> Searcher<'a, P> {
         }
         let cut = window.low >= window.high;
         if cut && !mover.is_capture(mv) {
-            self.ordering.cutoff(mv, ply, depth, mover.history_key(mv));
+            let previous = self.previous_key(ply);
+            self.ordering
+                .cutoff(mv, ply, depth, mover.history_key(mv), previous);
         }
         cut
     }

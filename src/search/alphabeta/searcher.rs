@@ -73,6 +73,9 @@ pub(super) struct Searcher<'a, P: Searchable> {
     pub(super) endgame: Option<Arc<GameTables>>,
     /// Per ply, the buffers its nodes work in (see [`PlyBuffers`]).
     pub(super) buffers: Vec<PlyBuffers<P::Move>>,
+    /// Per ply, the history key of the move played there on the current path
+    /// (`Params::countermoves` only: empty otherwise).
+    pub(super) played: Vec<usize>,
 }
 
 /// The lists a node fills, kept per ply and reused by every node at that ply: a node no longer
@@ -111,7 +114,7 @@ impl<'a, P: Searchable> Searcher<'a, P> {
             params,
             budget,
             table,
-            ordering: Ordering::new(),
+            ordering: Ordering::with_countermoves(params.countermoves),
             path: history.to_vec(),
             reversible_from: vec![0; history.len()],
             repetition: position.repetition_limit().is_some(),
@@ -119,7 +122,24 @@ impl<'a, P: Searchable> Searcher<'a, P> {
             root_raised: None,
             endgame,
             buffers: Vec::new(),
+            played: Vec::new(),
         }
+    }
+
+    /// Notes that the move with `key` is searched at `ply` (for countermoves).
+    pub(super) fn note_played(&mut self, ply: usize, key: usize) {
+        if !self.params.countermoves {
+            return;
+        }
+        if self.played.len() <= ply {
+            self.played.resize(ply + 1, 0);
+        }
+        self.played[ply] = key;
+    }
+
+    /// The history key of the move that led to the node at `ply`, when countermoves are on.
+    pub(super) fn previous_key(&self, ply: usize) -> Option<usize> {
+        self.played.get(ply.checked_sub(1)?).copied()
     }
 
     pub(super) fn push(&mut self, key: u64, irreversible: bool) {

@@ -341,3 +341,63 @@ fn the_stop_flag_ends_an_unbounded_search() {
     );
     assert!(nim.moves().contains(&found.best));
 }
+
+fn selective(limits: Limits, min_depth: u32) -> Params {
+    Params {
+        probcut: Some(ProbCut {
+            min_depth,
+            reduction: 1,
+            slope_permille: 1000,
+            intercept: 0,
+            margin: 0,
+        }),
+        countermoves: true,
+        ..params(limits)
+    }
+}
+
+#[test]
+fn probcut_and_countermoves_still_solve_nim() {
+    // Nim's only values are wins, losses and the unknown 0 of the horizon: a shallow search
+    // that proves a win proves it for the deep one too, so ProbCut at its tightest (every node
+    // of two plies or more, no margin) must keep every answer exact.
+    let stop = AtomicBool::new(false);
+    for piles in small_positions() {
+        let nim = Nim::new(piles, 2);
+        let found = alphabeta::search(
+            &nim,
+            &[],
+            &selective(Limits::depth(40), 2),
+            &stop,
+            &SearchContext::new(),
+        )
+        .expect("moves");
+        let won = nim.is_won_for_mover();
+        assert_eq!(found.score >= WIN_MIN, won, "{piles:?}: {}", found.score);
+        assert_eq!(found.score <= -WIN_MIN, !won, "{piles:?}: {}", found.score);
+        if won {
+            assert!(!nim.after(&found.best).is_won_for_mover(), "{piles:?}");
+        }
+    }
+}
+
+#[test]
+fn probcut_below_its_depth_changes_nothing() {
+    let stop = AtomicBool::new(false);
+    for piles in [[9, 7, 5, 3], [12, 4, 9, 1], [6, 6, 6, 6]] {
+        let nim = Nim::new(piles, 2);
+        let search = |params: &Params| {
+            alphabeta::search(&nim, &[], params, &stop, &SearchContext::new()).expect("moves")
+        };
+        let plain = search(&params(Limits::depth(6)));
+        let probcut = search(&Params {
+            countermoves: false,
+            ..selective(Limits::depth(6), 7)
+        });
+        assert_eq!(
+            (plain.best, plain.score, plain.depth, plain.nodes),
+            (probcut.best, probcut.score, probcut.depth, probcut.nodes),
+            "{piles:?}"
+        );
+    }
+}

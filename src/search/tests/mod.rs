@@ -4,7 +4,7 @@
 use super::nim::{Nim, Take};
 use crate::position::{Position, Seat};
 use crate::record::Record;
-use crate::search::alphabeta::{self, MovePruning, MultiPlayer, Params};
+use crate::search::alphabeta::{self, MovePruning, MultiPlayer, Params, ProbCut};
 use crate::search::limits::Limits;
 use crate::search::mistakes::Mistakes;
 use crate::search::player::{self, PlayerConfig};
