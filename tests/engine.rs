@@ -42,6 +42,8 @@ mod rules_english;
 mod rules_international;
 #[path = "rules_turkish.rs"]
 mod rules_turkish;
+#[path = "search_selective.rs"]
+mod search_selective;
 #[path = "session_games.rs"]
 mod session_games;
 #[path = "session_share.rs"]

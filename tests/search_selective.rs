@@ -59,7 +59,7 @@ where
             (&on.best, on.score, on.depth, on.nodes),
             "{kind:?} position {index}: depth {below} is below ProbCut's"
         );
-        let deep = min_depth + 3;
+        let deep = min_depth + 2;
         let off = search(position, &fixed(kind, deep, false));
         let on = search(position, &fixed(kind, deep, true));
         assert_ne!(

@@ -121,6 +121,9 @@ enum Command {
         /// Moves played from it first, space-separated.
         #[arg(long, default_value = "")]
         after: String,
+        /// Instead of a time, the timed players search this many nodes on one thread.
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        nodes: Option<u64>,
     },
     /// Fits ProbCut's linear relation between shallow and deep search values (docs/cpu.md,
     /// "How it searches"): plays the games, searches sampled quiet positions at both depths.
@@ -388,6 +391,7 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), LabError> {
             movetime,
             fen,
             after,
+            nodes,
         } => {
             let variant = Variant::standard(GameKind::parse(&game)?);
             let context = context();
@@ -400,6 +404,10 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), LabError> {
                         .map_err(|error| LabError::Move(format!("{mv}: {error}")))?;
                 }
                 let config = player.config(variant);
+                let config = match nodes {
+                    Some(nodes) => Player::node_budgeted(config, nodes),
+                    None => config,
+                };
                 if config.params.endgame {
                     context.endgame().tables(variant.kind);
                 }

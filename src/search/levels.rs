@@ -289,14 +289,15 @@ const EXPERT_DIAMOND_PRUNING: MovePruning = MovePruning {
     per_ply: 2,
 };
 
-/// ProbCut for the draughts games ([`Params::probcut`]), from `damas-lab probcut-fit` (the fits:
-/// lab/JOURNAL.md, "ProbCut and countermoves"): no level plays it; the lab's `expert-selective`
-/// does, to measure it.
+/// ProbCut for the draughts games ([`Params::probcut`]): no level plays it; the lab's
+/// `expert-selective` does, to measure it. The slope (thousandths), intercept and residual
+/// standard deviation are the fits of depth 4 on depth 8 by `damas-lab probcut-fit <game> --deep 8
+/// --reduction 4` (lab/JOURNAL.md, "ProbCut and countermoves").
 pub fn selective_probcut(kind: GameKind) -> Option<ProbCut> {
     let (slope_permille, intercept, sigma) = match kind {
         GameKind::English => (1031, 0, 30),
-        GameKind::International => (1000, 0, 40),
-        GameKind::Turkish => (1000, 0, 40),
+        GameKind::International => (1062, -2, 57),
+        GameKind::Turkish => (1074, -5, 53),
         GameKind::Diamond | GameKind::Capture => return None,
     };
     Some(ProbCut {
