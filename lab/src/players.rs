@@ -10,8 +10,9 @@
 //!   written out in full;
 //! - **expert-learned**: expert-single with the learned pattern evaluation where a game has
 //!   one (English checkers), the lab's switch for it;
-//! - **expert-selective**: expert-single with ProbCut and countermove ordering in draughts
-//!   (`levels::selective_probcut`), the lab's switch for them.
+//! - **expert-selective**: expert-single with ProbCut and countermove ordering in the three
+//!   draughts games (`levels::selective_probcut`; expert plays them in English only), the
+//!   lab's switch for them.
 
 use damas::search::alphabeta::{MovePruning, MultiPlayer, Params};
 use damas::search::levels::{self, MoveTime, REFERENCE_DEPTH};
@@ -364,11 +365,14 @@ mod tests {
                     .params;
                 assert_eq!(frozen.style, EvalStyle::Full);
                 assert_eq!(learned.style, EvalStyle::Learned);
-                // Everything but the evaluation is expert on one thread as it plays now; when expert
-                // changes, this is where it shows: keep the frozen player, change this check.
+                // Everything but the evaluation, ProbCut and countermoves (expert's in English
+                // since) is expert on one thread as it plays now; when expert changes, this is
+                // where it shows: keep the frozen player, change this check.
                 assert_eq!(
                     Params {
                         style: EvalStyle::Full,
+                        probcut: None,
+                        countermoves: false,
                         ..single
                     },
                     frozen,
@@ -450,17 +454,16 @@ mod tests {
             let draughts = kind.is_draughts();
             assert_eq!(selective.probcut.is_some(), draughts, "{kind:?}");
             assert_eq!(selective.countermoves, draughts, "{kind:?}");
-            assert_eq!(
-                Params {
-                    probcut: None,
-                    countermoves: false,
-                    ..selective
-                },
-                single,
-                "{kind:?}"
-            );
-            assert_eq!(single.probcut, None);
-            assert!(!single.countermoves);
+            let neither = |params: Params| Params {
+                probcut: None,
+                countermoves: false,
+                ..params
+            };
+            assert_eq!(neither(selective), neither(single), "{kind:?}");
+            // Expert itself plays them in English only.
+            let english = kind == GameKind::English;
+            assert_eq!(single.probcut.is_some(), english, "{kind:?}");
+            assert_eq!(single.countermoves, english, "{kind:?}");
         }
         let slow = MoveTime::from_millis(500).expect("in range");
         assert_eq!(

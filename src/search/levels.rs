@@ -272,8 +272,12 @@ fn expert_config(variant: Variant, movetime: MoveTime, threads: u32) -> PlayerCo
             },
             move_pruning: (kind == GameKind::Diamond && variant.players == 2)
                 .then_some(EXPERT_DIAMOND_PRUNING),
-            probcut: None,
-            countermoves: false,
+            // ProbCut and countermoves where a match showed them: English (lab/JOURNAL.md,
+            // "ProbCut and countermoves"); International and Turkish not yet measured.
+            probcut: (kind == GameKind::English)
+                .then(|| selective_probcut(kind))
+                .flatten(),
+            countermoves: kind == GameKind::English,
             threads,
         },
         mistakes: None,
@@ -289,14 +293,14 @@ const EXPERT_DIAMOND_PRUNING: MovePruning = MovePruning {
     per_ply: 2,
 };
 
-/// ProbCut for the draughts games ([`Params::probcut`]): no level plays it; the lab's
-/// `expert-selective` does, to measure it. The slope (thousandths), intercept and residual
+/// ProbCut for the draughts games ([`Params::probcut`]): expert plays it in English, the lab's
+/// `expert-selective` in all three, to measure it. The slope (thousandths), intercept and residual
 /// standard deviation are the fits of depth 4 on depth 8 by `damas-lab probcut-fit <game> --deep 8
 /// --reduction 4` (lab/JOURNAL.md, "ProbCut and countermoves").
 pub fn selective_probcut(kind: GameKind) -> Option<ProbCut> {
     let (slope_permille, intercept, sigma) = match kind {
         GameKind::English => (1031, 0, 30),
-        GameKind::International => (1062, -2, 57),
+        GameKind::International => (1072, -2, 59),
         GameKind::Turkish => (1074, -5, 53),
         GameKind::Diamond | GameKind::Capture => return None,
     };
@@ -518,13 +522,15 @@ mod tests {
     }
 
     #[test]
-    fn no_level_plays_probcut_or_countermoves_and_only_draughts_have_a_fit() {
+    fn only_expert_in_english_plays_probcut_and_countermoves_and_only_draughts_have_a_fit() {
         for kind in GameKind::ALL {
             let variant = Variant::standard(kind);
             for level in Level::ALL {
                 let params = config(variant, Player::at_level(level, MoveTime::DEFAULT)).params;
-                assert_eq!(params.probcut, None, "{kind:?} {level:?}");
-                assert!(!params.countermoves, "{kind:?} {level:?}");
+                let selective = level == Level::Expert && kind == GameKind::English;
+                let expected = selective_probcut(kind).filter(|_| selective);
+                assert_eq!(params.probcut, expected, "{kind:?} {level:?}");
+                assert_eq!(params.countermoves, selective, "{kind:?} {level:?}");
             }
             let fit = selective_probcut(kind);
             assert_eq!(fit.is_some(), kind.is_draughts(), "{kind:?}");
