@@ -1,5 +1,6 @@
-//! One node of the search: the table's verdict, the moves searched in order by principal-variation
-//! search (with reductions and move pruning where the parameters ask), and the result stored.
+//! One node of the search: the table's verdict, ProbCut where the parameters ask, the moves
+//! searched in order by principal-variation search (with reductions and move pruning where the
+//! parameters ask), and the result stored.
 
 use super::searcher::{PlyBuffers, Searcher, MAX_PLY};
 use super::window::{Probe, Window};
