@@ -26,7 +26,8 @@ pub struct Decision {
     /// depends on the machine's speed. Node budgets are sized so that this never happens on one
     /// core.
     pub timed_out: bool,
-    /// The move came from the opening book (`search::book`): no search, depth and nodes 0.
+    /// The move came from the opening book (`search::book`): no search, depth and nodes 0, the
+    /// score the book's search gave.
     pub book: bool,
 }
 
@@ -79,10 +80,10 @@ impl<P: Searchable + Describe> Playable for Record<P> {
         context: &SearchContext,
     ) -> Option<Decision> {
         if config.params.book && self.outcome().is_none() {
-            if let Some(mv) = book::book_move(self.position(), context.books()) {
+            if let Some((mv, score)) = book::book_move(self.position(), context.books()) {
                 return Some(Decision {
                     info: self.position().move_info(&mv),
-                    score: 0,
+                    score,
                     depth: 0,
                     nodes: 0,
                     timed_out: false,

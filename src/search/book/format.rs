@@ -289,6 +289,12 @@ impl Book {
         self.text(index)
     }
 
+    /// The move text and the search's score (from the mover's side) stored for `key`.
+    pub fn lookup_scored(&self, key: u64) -> Option<(&str, i32)> {
+        let index = self.find(key)?;
+        Some((self.text(index)?, self.score(index)))
+    }
+
     fn find(&self, key: u64) -> Option<usize> {
         let (mut low, mut high) = (0, self.count);
         while low < high {

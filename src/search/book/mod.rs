@@ -97,16 +97,19 @@ impl OpeningBooks {
     }
 }
 
-/// The book's move in `position`, when its game's book holds the position and the stored move
-/// is legal there.
-pub fn book_move<P: Position + Describe>(position: &P, books: &OpeningBooks) -> Option<P::Move> {
-    let text = books
+/// The book's move in `position` with the score its search gave (from the mover's side), when
+/// its game's book holds the position and the stored move is legal there.
+pub fn book_move<P: Position + Describe>(
+    position: &P,
+    books: &OpeningBooks,
+) -> Option<(P::Move, i32)> {
+    let (text, score) = books
         .get(position.variant().kind)?
-        .lookup(position.zobrist())?;
+        .lookup_scored(position.zobrist())?;
     let mv = position.parse_move(text).ok()?;
     let mut moves = Vec::new();
     position.legal_moves(&mut moves);
-    moves.contains(&mv).then_some(mv)
+    moves.contains(&mv).then_some((mv, score))
 }
 
 #[cfg(test)]

@@ -182,11 +182,11 @@ fn a_refused_file_leaves_its_game_without_a_book() {
     assert_eq!(books.get(GameKind::English).map(Book::len), Some(4));
 }
 
-/// A context whose English book answers `text` at the start.
+/// A context whose English book answers `text` at the start (scored 37).
 fn context_with_start_move(text: &str) -> SearchContext {
     let start = English::start(Variant::standard(GameKind::English)).expect("a start");
     let file =
-        encode(GameKind::English, 1, 1, &[entry(start.zobrist(), text, 0)]).expect("encodes");
+        encode(GameKind::English, 1, 1, &[entry(start.zobrist(), text, 37)]).expect("encodes");
     SearchContext::new().with_books(OpeningBooks::none().with_file(GameKind::English, file))
 }
 
@@ -218,8 +218,13 @@ fn a_player_with_the_book_plays_its_move_at_once_and_one_without_searches() {
         .expect("a move");
     assert!(booked.book);
     assert_eq!(
-        (booked.info.text.as_str(), booked.depth, booked.nodes),
-        ("12-16", 0, 0)
+        (
+            booked.info.text.as_str(),
+            booked.depth,
+            booked.nodes,
+            booked.score
+        ),
+        ("12-16", 0, 0, 37)
     );
     let searched = game
         .decide_as(&shallow(Level::Hard, false), 1, None, &stop, &context)
