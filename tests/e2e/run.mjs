@@ -15,6 +15,7 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { App } from './lib/app.mjs';
 import { openLane, RUNNER_LANE } from './lib/lane.mjs';
+import { processReport } from './lib/procs.mjs';
 import { Cli } from './lib/cli.mjs';
 import { Figures } from './lib/figures.mjs';
 import { screenshot, SCREENSHOT_DIR } from './lib/page.mjs';
@@ -142,12 +143,14 @@ async function runScenario(s, lane, out) {
     await withTimeout(s.run(ctx), SCENARIO_TIMEOUT_MS, label);
   } catch (e) {
     error = e;
+    if (app.pid) log(`app's processes (pid, name, state, CPU, RSS):\n      ${processReport(app.pid).join('\n      ')}`);
     if (app.driver) {
       try {
         await withTimeout(screenshot(app.driver, `${label}-FAILED`), 15000, 'failure screenshot');
         log(`failure screenshot in ${SCREENSHOT_DIR}`);
-      } catch {
+      } catch (shotError) {
         // The window may be gone; the error below says why.
+        log(`no failure screenshot: ${shotError.message}`);
       }
     }
   }

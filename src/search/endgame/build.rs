@@ -31,8 +31,7 @@ use super::games::EndgameGame;
 use super::index::{Material, SliceIndex};
 use super::slice::{Counts, SliceTable};
 use super::tables::GameTables;
-use super::value::{self, Value, DRAW, INVALID, MAX_DISTANCE, UNKNOWN};
-use crate::position::GameResult;
+use super::value::{self, Value, DRAW, INVALID, UNKNOWN};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::time::Instant;
 
@@ -143,14 +142,7 @@ impl<G: EndgameGame> Solver<'_, G> {
         };
         let position = G::from_placement(&placement);
         if let Some(outcome) = position.outcome() {
-            return Ok((
-                match outcome.result {
-                    GameResult::Draw => DRAW,
-                    // Only the side not to move can have won (the side to move has no move).
-                    GameResult::Win(_) => value::distance_byte(0),
-                },
-                0,
-            ));
+            return Ok((value::terminal_byte(&outcome), 0));
         }
         self.children(&position, true, children)?;
         if children
@@ -158,18 +150,11 @@ impl<G: EndgameGame> Solver<'_, G> {
             .all(|child| matches!(child, Child::Outside(_)))
         {
             // Every move leaves the slice: the best of their known values.
-            let best = children
-                .iter()
-                .filter_map(|child| match child {
-                    Child::Outside(byte) => value::decode(*byte).map(Value::parent),
-                    Child::Inside(_) => None,
-                })
-                .max_by_key(|value| value.rank());
-            let byte = match best {
-                Some(Value::Win(d) | Value::Loss(d)) => distance_byte_checked(d)?,
-                Some(Value::Draw) | None => DRAW,
-            };
-            return Ok((byte, 0));
+            let outside = children.iter().filter_map(|child| match child {
+                Child::Outside(byte) => Some(*byte),
+                Child::Inside(_) => None,
+            });
+            return Ok((value::best_of_children(outside)?, 0));
         }
         let mut remaining = u16::try_from(children.len())
             .ok()
@@ -244,13 +229,6 @@ fn in_chunks<T: Send>(
             .collect()
     });
     results.into_iter().collect()
-}
-
-fn distance_byte_checked(distance: u32) -> Result<u8, EndgameError> {
-    if distance > MAX_DISTANCE {
-        return Err(EndgameError::TooLong(distance));
-    }
-    Ok(value::distance_byte(distance))
 }
 
 /// `lists[level]` gets `position` for each (level, position), growing as needed.
@@ -331,7 +309,7 @@ pub fn build_slice<G: EndgameGame>(
         if known_at.len() <= level {
             known_at.resize_with(level + 1, Vec::new);
         }
-        let byte = distance_byte_checked(level as u32)?;
+        let byte = value::distance_byte_checked(level as u32)?;
         let mut found = std::mem::take(&mut known_at[level]);
         let before = std::mem::take(&mut known_at[level - 1]);
         let outside = if level % 2 == 1 {
@@ -407,7 +385,7 @@ pub fn build_pieces<G: EndgameGame>(
         }
         let (table, report) = build_slice::<G>(material, tables, threads)?;
         progress(&report);
-        tables.insert(table);
+        tables.insert::<G>(table);
         reports.push(report);
     }
     tables.pieces = tables.pieces.max(pieces);

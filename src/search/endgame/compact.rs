@@ -1,6 +1,13 @@
 //! A slice stored compactly: its value bytes cut into fixed blocks of [`BLOCK_POSITIONS`]
 //! indices, each block deflated on its own, so that one position is read by inflating one block.
 //!
+//! Only the bytes a probe reads are stored: an invalid index (two pieces on one square) and a
+//! position whose side to move must capture (its value is the best of its captures', read from
+//! the smaller slices they lead to: [`super::GameTables`] works it out) hold no byte of their
+//! own. Before deflating, a block is laid out for long runs: the positions with seat 0 to move
+//! (even indices), then those with seat 1 (odd ones), each unstored index repeating the byte
+//! before it. English up to 4 pieces: 2.26 bits an index stored whole, 1.58 so.
+//!
 //! The blocks live in memory (a slice just built, before its file is written) or in a file read
 //! by slice on demand ([`BlockSource::File`]): opening a file reads its header and block list
 //! only, and a probe reads one block. Each block carries a checksum of its compressed bytes,
@@ -8,8 +15,10 @@
 //! value or a panic.
 
 use super::error::EndgameError;
+use super::games::EndgameGame;
 use super::index::SliceIndex;
 use super::slice::{Counts, SliceTable};
+use super::value::{DRAW, INVALID};
 use std::fs::File;
 use std::io::Write;
 use std::path::PathBuf;
@@ -123,13 +132,56 @@ pub(crate) fn block_count(len: u64) -> u64 {
     len.div_ceil(BLOCK_POSITIONS as u64)
 }
 
+/// Whether the file stores the byte at `index` (holding `byte` as built): a valid position whose
+/// side to move has no capture.
+pub(crate) fn is_stored<G: EndgameGame>(slice: &SliceIndex, index: u64, byte: u8) -> bool {
+    byte != INVALID
+        && slice
+            .placement(G::squares(), index)
+            .is_some_and(|placement| !G::from_placement(&placement).must_capture())
+}
+
+/// A block of `values` (starting at index `first`, a multiple of the block size, so even
+/// offsets are seat 0 to move) as deflated: even offsets, then odd ones, each unstored byte
+/// replaced by the stored byte before it.
+fn block_layout<G: EndgameGame>(slice: &SliceIndex, first: u64, values: &[u8]) -> Vec<u8> {
+    let mut laid = Vec::with_capacity(values.len());
+    let mut last = DRAW;
+    for offset in (0..values.len())
+        .step_by(2)
+        .chain((1..values.len()).step_by(2))
+    {
+        let byte = values[offset];
+        if is_stored::<G>(slice, first + offset as u64, byte) {
+            last = byte;
+        }
+        laid.push(last);
+    }
+    laid
+}
+
+/// The inverse of [`block_layout`]'s order: `laid` (even offsets, then odd ones) into `out`.
+fn unlay(laid: &[u8], out: &mut [u8]) {
+    let evens = out.len().div_ceil(2);
+    for (offset, byte) in out.iter_mut().enumerate() {
+        let at = if offset % 2 == 0 {
+            offset / 2
+        } else {
+            evens + offset / 2
+        };
+        *byte = laid[at];
+    }
+}
+
 impl CompactSlice {
     /// Compresses a solved slice in memory.
-    pub fn compress(table: &SliceTable) -> CompactSlice {
+    pub fn compress<G: EndgameGame>(table: &SliceTable) -> CompactSlice {
         let mut data = Vec::new();
         let mut blocks = Vec::with_capacity(table.values.len().div_ceil(BLOCK_POSITIONS));
-        for chunk in table.values.chunks(BLOCK_POSITIONS) {
-            let compressed = miniz_oxide::deflate::compress_to_vec(chunk, LEVEL);
+        for (number, chunk) in table.values.chunks(BLOCK_POSITIONS).enumerate() {
+            let first = (number * BLOCK_POSITIONS) as u64;
+            let laid = block_layout::<G>(&table.index, first, chunk);
+            let compressed = miniz_oxide::deflate::compress_to_vec(&laid, LEVEL);
             blocks.push(BlockEntry {
                 offset: data.len() as u64,
                 len: compressed.len() as u32,
@@ -191,17 +243,16 @@ impl CompactSlice {
         Ok(())
     }
 
-    /// Inflates block `number` into `out` (resized to the block's length), checking its
-    /// checksum and length.
+    /// Inflates block `number` into `out` (resized to the block's length, in index order),
+    /// checking its checksum and length. An unstored index's byte is meaningless.
     pub(crate) fn read_block(&self, number: usize, out: &mut Vec<u8>) -> Result<(), EndgameError> {
         let entry = *self.blocks.get(number).ok_or(EndgameError::Truncated)?;
         let mut compressed = vec![0; entry.len as usize];
         self.read_compressed(number, &mut compressed)?;
         let expected = self.block_len(number);
-        out.clear();
-        out.resize(expected, 0);
+        let mut laid = vec![0; expected];
         let inflated = miniz_oxide::inflate::decompress_slice_iter_to_slice(
-            out,
+            &mut laid,
             std::iter::once(compressed.as_slice()),
             false,
             false,
@@ -210,10 +261,14 @@ impl CompactSlice {
         if inflated != expected {
             return Err(EndgameError::Checksum);
         }
+        out.clear();
+        out.resize(expected, 0);
+        unlay(&laid, out);
         Ok(())
     }
 
-    /// Every value byte of the slice, inflated (checks and tests; a probe reads one block).
+    /// Every value byte of the slice, inflated (checks and tests; a probe reads one block); an
+    /// unstored index's byte is meaningless.
     pub fn values(&self) -> Result<Vec<u8>, EndgameError> {
         let mut values = Vec::with_capacity(self.index.len() as usize);
         let mut block = Vec::new();

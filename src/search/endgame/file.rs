@@ -33,8 +33,10 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 const MAGIC: &[u8; 8] = b"DAMASEGT";
-/// Version 1 held one byte a position, uncompressed; version 2 compresses blocks.
-pub const VERSION: u16 = 2;
+/// Version 1 held one byte a position, uncompressed; version 2 compressed blocks of every byte;
+/// version 3 stores only the positions without a capture, each block laid out by side to move
+/// ([`super::compact`]).
+pub const VERSION: u16 = 3;
 const HEADER: usize = 24;
 const SLICE_ENTRY: usize = 48;
 const BLOCK_ENTRY: usize = 8;

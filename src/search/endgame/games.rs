@@ -23,6 +23,10 @@ pub trait EndgameGame: Position + Sized {
     /// The pieces of this position.
     fn placement(&self) -> Placement;
 
+    /// Whether the side to move has a capture, which it must take: such a position's value is
+    /// the best of its captures' (all leave its slice), so the files do not store it.
+    fn must_capture(&self) -> bool;
+
     /// The pieces after `mv`; the builder's inner loop, so the games skip their counters.
     fn placement_after(&self, mv: &Self::Move) -> Placement {
         self.after(mv).placement()
@@ -79,6 +83,10 @@ impl EndgameGame for English {
         English::from_board(diagonal_board(placement))
     }
 
+    fn must_capture(&self) -> bool {
+        self.board().has_capture()
+    }
+
     fn placement(&self) -> Placement {
         diagonal_placement(self.board())
     }
@@ -98,6 +106,10 @@ impl EndgameGame for International {
 
     fn from_placement(placement: &Placement) -> Self {
         International::from_board(diagonal_board(placement))
+    }
+
+    fn must_capture(&self) -> bool {
+        self.board().has_capture()
     }
 
     fn placement(&self) -> Placement {
@@ -129,6 +141,10 @@ impl EndgameGame for Turkish {
             to_move: placement.to_move,
             quiet_plies: 0,
         }
+    }
+
+    fn must_capture(&self) -> bool {
+        self.has_capture()
     }
 
     fn placement(&self) -> Placement {

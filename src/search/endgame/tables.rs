@@ -67,9 +67,9 @@ impl GameTables {
         }
     }
 
-    pub fn insert(&mut self, table: SliceTable) {
+    pub fn insert<G: EndgameGame>(&mut self, table: SliceTable) {
         if self.compress_inserted {
-            self.insert_compact(CompactSlice::compress(&table));
+            self.insert_compact(CompactSlice::compress::<G>(&table));
             return;
         }
         self.note(table.index.material, table.counts().longest);
@@ -155,7 +155,8 @@ impl GameTables {
     }
 
     /// The byte of a placement: a loss in 0 when the side to move has no piece left, the slice's
-    /// byte otherwise; `Ok(None)` when its slice is not here.
+    /// byte otherwise (worked out from its captures where a compressed slice does not store it);
+    /// `Ok(None)` when its slice, or one its captures lead to, is not here.
     pub(crate) fn lookup<G: EndgameGame>(
         &self,
         placement: &Placement,
@@ -167,12 +168,35 @@ impl GameTables {
         let index = match self.slices.get(&material) {
             None => return Ok(None),
             Some(Stored::Raw(table)) => table.index.index(G::squares(), placement),
-            Some(Stored::Compact { slice, .. }) => slice.index.index(G::squares(), placement),
+            Some(Stored::Compact { slice, .. }) => {
+                let position = G::from_placement(placement);
+                if position.must_capture() {
+                    return self.capture_byte(&position);
+                }
+                slice.index.index(G::squares(), placement)
+            }
         };
         match index {
             Some(index) => self.byte_at(&material, index),
             None => Ok(None),
         }
+    }
+
+    /// The byte of a position that must capture, as its slice was built: the rules' verdict if
+    /// they end it at once, else the best of its captures, each read from the smaller slice it
+    /// leads to (and worked out again there if that position must capture too).
+    fn capture_byte<G: EndgameGame>(&self, position: &G) -> Result<Option<u8>, EndgameError> {
+        if let Some(outcome) = position.outcome() {
+            return Ok(Some(value::terminal_byte(&outcome)));
+        }
+        let mut children = Vec::new();
+        for mv in position.moves() {
+            match self.lookup::<G>(&position.placement_after(&mv))? {
+                Some(byte) => children.push(byte),
+                None => return Ok(None),
+            }
+        }
+        value::best_of_children(children).map(Some)
     }
 
     /// [`GameTables::lookup`] where an unreadable block counts as absent: the search then plays

@@ -4,6 +4,9 @@
 //! the loser holds out as long as it can. A win is always an odd distance (the winner makes the
 //! last move), a loss an even one (0: the side to move has no move).
 
+use super::error::EndgameError;
+use crate::position::{GameResult, Outcome};
+
 /// The game-theoretic value of a position for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Value {
@@ -25,6 +28,37 @@ pub const MAX_DISTANCE: u32 = 252;
 /// The byte of a win or loss at `distance` plies (odd: a win, even: a loss).
 pub(crate) fn distance_byte(distance: u32) -> u8 {
     (distance + 2) as u8
+}
+
+/// The byte of a win or loss at `distance` plies, or an error past what a byte holds.
+pub(crate) fn distance_byte_checked(distance: u32) -> Result<u8, EndgameError> {
+    if distance > MAX_DISTANCE {
+        return Err(EndgameError::TooLong(distance));
+    }
+    Ok(distance_byte(distance))
+}
+
+/// The byte of a position the rules end at once (`outcome()`): a draw, or lost in 0 (only the
+/// side not to move can have won: the side to move has no move).
+pub(crate) fn terminal_byte(outcome: &Outcome) -> u8 {
+    match outcome.result {
+        GameResult::Draw => DRAW,
+        GameResult::Win(_) => distance_byte(0),
+    }
+}
+
+/// The byte of a position whose every move leaves its slice, from its children's bytes: the
+/// best of their values for the mover (no move at all, or none known, is a draw here; a
+/// position without a move is told apart before).
+pub(crate) fn best_of_children(children: impl IntoIterator<Item = u8>) -> Result<u8, EndgameError> {
+    let best = children
+        .into_iter()
+        .filter_map(|byte| decode(byte).map(Value::parent))
+        .max_by_key(|value| value.rank());
+    match best {
+        Some(Value::Win(d) | Value::Loss(d)) => distance_byte_checked(d),
+        Some(Value::Draw) | None => Ok(DRAW),
+    }
 }
 
 /// The distance a win or loss byte holds; `None` for the other bytes.

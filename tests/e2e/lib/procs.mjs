@@ -62,6 +62,22 @@ export function isAlive(pid) {
   }
 }
 
+/** One line per process of the tree under `root` (itself included): "pid comm state cpu-s rss-MiB",
+ * for a failure report (did the web process die, hang in a wait, or spin?). */
+export function processReport(root) {
+  const clock = 100; // USER_HZ on Linux
+  return [root, ...descendants(root)].map((pid) => {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const cpu = (Number(rest[11]) + Number(rest[12])) / clock;
+      return `${pid} ${commandName(pid)} ${rest[0]} ${cpu.toFixed(1)} s ${(rssBytes(pid) / 1048576).toFixed(0)} MiB`;
+    } catch {
+      return `${pid} gone`;
+    }
+  });
+}
+
 /** Resident set size of one process in bytes (0 if it is gone). */
 export function rssBytes(pid) {
   try {

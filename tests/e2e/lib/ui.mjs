@@ -91,6 +91,8 @@ export class Ui {
       try {
         last = await this.snapshot();
         if (pred(last)) return last;
+        // Not what SNAPSHOT returns: keep what the driver answered for the report.
+        if (last === null || typeof last !== 'object' || !('ready' in last)) last = { error: `the driver answered ${JSON.stringify(last)?.slice(0, 300)}` };
       } catch (e) {
         // The page may be between screens.
         last = { error: e.message };

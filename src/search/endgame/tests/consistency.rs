@@ -97,7 +97,7 @@ fn the_consistency_check_catches_a_single_wrong_value() {
         let mut tables = built::<English>(3);
         let mut table = tables.raw_slice(&material).expect("built").clone();
         table.values[at] = byte;
-        tables.insert(table);
+        tables.insert::<English>(table);
         let caught = std::panic::catch_unwind(|| check_slice::<English>(&tables, material));
         assert!(
             caught.is_err(),
@@ -163,7 +163,7 @@ fn with_four_kings<G: EndgameGame + Searchable>(slices: &[Material]) -> GameTabl
     for &material in slices {
         let (table, _) =
             crate::search::endgame::build::build_slice::<G>(material, &tables, 2).expect("builds");
-        tables.insert(table);
+        tables.insert::<G>(table);
     }
     tables
 }

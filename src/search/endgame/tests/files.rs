@@ -1,7 +1,7 @@
 //! The file format: round trips, damaged files refused with a typed error, builds stopped and
 //! resumed.
 
-use super::three_pieces;
+use super::{assert_stored_bytes_equal, three_pieces};
 use crate::games::english::English;
 use crate::games::turkish::Turkish;
 use crate::search::endgame::index::Material;
@@ -32,7 +32,9 @@ fn files_round_trip_and_damaged_files_are_refused_with_a_typed_error() {
     let materials = Material::slices(3);
     let compact: Vec<CompactSlice> = materials
         .iter()
-        .map(|material| CompactSlice::compress(tables.raw_slice(material).expect("built")))
+        .map(|material| {
+            CompactSlice::compress::<English>(tables.raw_slice(material).expect("built"))
+        })
         .collect();
     let refs: Vec<&CompactSlice> = compact.iter().collect();
     let dir = scratch("files");
@@ -49,7 +51,11 @@ fn files_round_trip_and_damaged_files_are_refused_with_a_typed_error() {
         let raw = tables.raw_slice(material).expect("built");
         assert_eq!(read.index.material, *material);
         assert_eq!(read.counts, raw.counts());
-        assert_eq!(read.values().expect("sound blocks"), raw.values);
+        assert_stored_bytes_equal::<English>(
+            &read.index,
+            &read.values().expect("sound blocks"),
+            &raw.values,
+        );
     }
 
     let refused = |bytes: &[u8]| open_bytes::<English>(&dir, 3, bytes).map(|_| ());

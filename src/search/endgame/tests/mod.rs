@@ -4,7 +4,8 @@
 //! - [`play`]: perfect play in won endings checked move by move with the rules;
 //! - [`search`]: the plain search agreeing on short wins, and expert playing table moves;
 //! - [`files`]: the file format, damaged files refused, builds stopped and resumed;
-//! - [`compact`]: the compressed slices answering exactly as the bytes they were made from.
+//! - [`compact`]: the compressed slices answering exactly as the bytes they were made from
+//!   (the stored ones) and as the tables they were made from (every position).
 
 mod compact;
 mod consistency;
@@ -17,6 +18,25 @@ use super::*;
 use crate::search::searchable::Searchable;
 use std::sync::atomic::AtomicBool;
 use std::sync::OnceLock;
+
+/// `read` (a compressed slice's bytes) equals `built` (as the slice was built) at every index
+/// the file stores; returns how many that is. The others (invalid indices, positions that must
+/// capture) are checked through probes where they matter.
+pub(super) fn assert_stored_bytes_equal<G: EndgameGame>(
+    slice: &super::index::SliceIndex,
+    read: &[u8],
+    built: &[u8],
+) -> u64 {
+    assert_eq!(read.len(), built.len());
+    let mut stored = 0;
+    for (index, (&read, &built)) in read.iter().zip(built).enumerate() {
+        if super::compact::is_stored::<G>(slice, index as u64, built) {
+            assert_eq!(read, built, "{} #{index}", slice.material.label());
+            stored += 1;
+        }
+    }
+    stored
+}
 
 /// The tables of up to 3 pieces, built once per game for all the tests of this file.
 pub(super) fn three_pieces<G: EndgameGame + Searchable>() -> &'static GameTables {
