@@ -6,11 +6,13 @@
 //! - [`selfplay`]: the match harness (seats rotated, seeded openings, level openings, records);
 //! - [`tuning`]: the Texel tuner of the draughts weights;
 //! - [`share_tuning`]: the fit of the capture game's learned win shares;
-//! - [`eval_training`]: the trainer of English checkers' learned pattern evaluation.
+//! - [`eval_training`]: the trainer of English checkers' learned pattern evaluation;
+//! - [`book`]: the builder of expert's opening books.
 //!
 //! The `damas-lab` binary runs them (`damas-lab selfplay …`, `damas-lab tune …`); what was
 //! measured with it is in `lab/JOURNAL.md`.
 
+pub mod book;
 pub mod eval_training;
 pub mod players;
 mod replay;

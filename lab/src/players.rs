@@ -9,7 +9,8 @@
 //! - **expert-frozen**: expert as it played before the learned evaluation, on one thread,
 //!   written out in full;
 //! - **expert-learned**: expert-single with the learned pattern evaluation where a game has
-//!   one (English checkers), the lab's switch for it.
+//!   one (English checkers), the lab's switch for it;
+//! - **expert-nobook**: expert without its opening book, the lab's switch for it.
 
 use damas::search::alphabeta::{MovePruning, MultiPlayer, Params};
 use damas::search::levels::{self, MoveTime, REFERENCE_DEPTH};
@@ -35,6 +36,8 @@ pub enum Player {
     ExpertFrozen(MoveTime),
     /// Expert on one thread with the learned evaluation where the game has one.
     ExpertLearned(MoveTime),
+    /// Expert without its opening book.
+    ExpertNoBook(MoveTime),
 }
 
 impl Player {
@@ -52,6 +55,7 @@ impl Player {
             Player::Baseline => "baseline",
             Player::ExpertFrozen(_) => "expert-frozen",
             Player::ExpertLearned(_) => "expert-learned",
+            Player::ExpertNoBook(_) => "expert-nobook",
         }
     }
 
@@ -62,6 +66,7 @@ impl Player {
             | Player::ExpertSingle(time)
             | Player::ExpertFrozen(time)
             | Player::ExpertLearned(time)
+            | Player::ExpertNoBook(time)
                 if time != MoveTime::DEFAULT =>
             {
                 format!("{} {}ms", self.as_str(), time.millis())
@@ -79,6 +84,7 @@ impl Player {
             "baseline" => Some(Player::Baseline),
             "expert-frozen" => Some(Player::ExpertFrozen(MoveTime::DEFAULT)),
             "expert-learned" => Some(Player::ExpertLearned(MoveTime::DEFAULT)),
+            "expert-nobook" => Some(Player::ExpertNoBook(MoveTime::DEFAULT)),
             _ => damas::search::Player::parse(text).map(Player::from),
         }
     }
@@ -90,6 +96,7 @@ impl Player {
             Player::ExpertSingle(_) => Player::ExpertSingle(movetime),
             Player::ExpertFrozen(_) => Player::ExpertFrozen(movetime),
             Player::ExpertLearned(_) => Player::ExpertLearned(movetime),
+            Player::ExpertNoBook(_) => Player::ExpertNoBook(movetime),
             other => other,
         }
     }
@@ -133,6 +140,16 @@ impl Player {
                     ..single
                 }
             }
+            Player::ExpertNoBook(movetime) => {
+                let expert = levels::config(variant, damas::search::Player::Expert(movetime));
+                PlayerConfig {
+                    params: Params {
+                        book: false,
+                        ..expert.params
+                    },
+                    ..expert
+                }
+            }
         }
     }
 }
@@ -162,6 +179,7 @@ fn reference_config() -> PlayerConfig {
             endgame: false,
             contempt: 0,
             move_pruning: None,
+            book: false,
             threads: 1,
         },
         mistakes: None,
@@ -201,6 +219,7 @@ fn baseline_config(kind: GameKind) -> PlayerConfig {
             endgame: false,
             contempt: 0,
             move_pruning: None,
+            book: false,
             threads: 1,
         },
         mistakes: None,
@@ -245,6 +264,7 @@ fn expert_frozen_config(variant: Variant, movetime: MoveTime) -> PlayerConfig {
                     per_ply: 2,
                 },
             ),
+            book: false,
             threads: 1,
         },
         mistakes: None,
@@ -318,6 +338,7 @@ mod tests {
                 assert_eq!(
                     Params {
                         style: EvalStyle::Full,
+                        book: false,
                         ..single
                     },
                     frozen,
@@ -338,6 +359,43 @@ mod tests {
             Some(Player::ExpertFrozen(slow))
         );
         assert_eq!(Player::ExpertLearned(slow).label(), "expert-learned 500ms");
+    }
+
+    #[test]
+    fn expert_nobook_is_expert_without_its_book_and_the_yardsticks_have_none() {
+        for kind in GameKind::ALL {
+            let variant = Variant::standard(kind);
+            let expert = Player::Expert(MoveTime::DEFAULT).config(variant).params;
+            let nobook = Player::parse("expert-nobook")
+                .expect("a player")
+                .config(variant)
+                .params;
+            assert_eq!(expert.book, kind.is_draughts(), "{kind:?}");
+            assert!(!nobook.book);
+            assert_eq!(
+                Params {
+                    book: false,
+                    ..expert
+                },
+                nobook
+            );
+            for player in [
+                Player::Baseline,
+                Player::Reference,
+                Player::ExpertFrozen(MoveTime::DEFAULT),
+                Player::Cpu(Level::Hard),
+                Player::Cpu(Level::Medium),
+                Player::Cpu(Level::Easy),
+            ] {
+                assert!(!player.config(variant).params.book, "{kind:?} {player:?}");
+            }
+        }
+        let slow = MoveTime::from_millis(2_000).expect("in range");
+        assert_eq!(
+            Player::ExpertNoBook(MoveTime::DEFAULT).with_movetime(slow),
+            Player::ExpertNoBook(slow)
+        );
+        assert_eq!(Player::ExpertNoBook(slow).label(), "expert-nobook 2000ms");
     }
 
     #[test]

@@ -42,12 +42,16 @@ pub struct Params {
     /// searched (and any move that wins at once). None for every level but expert in two-seat
     /// Diamond, where a turn offers a hundred moves and most of them lose ground.
     pub move_pruning: Option<MovePruning>,
+    /// Play the opening book's move where the context's book of the game holds the position
+    /// (`search::book`; expert only: every other level and the lab's yardsticks replay as
+    /// before).
+    pub book: bool,
 }
 
 impl Params {
     /// A plain alpha-beta search to `limits`: the full evaluation, no quiescence, no noise, 2^16
     /// table entries, the paranoid search with more seats, one thread, and none of expert's
-    /// refinements (reductions, aspiration, pruning, endgame tables, contempt). What a test
+    /// refinements (reductions, aspiration, pruning, endgame tables, contempt, opening book). What a test
     /// varies a field of; the levels spell theirs out (`levels.rs`).
     pub fn plain(limits: Limits) -> Params {
         Params {
@@ -64,6 +68,7 @@ impl Params {
             endgame: false,
             contempt: 0,
             move_pruning: None,
+            book: false,
         }
     }
 }
