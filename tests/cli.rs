@@ -151,7 +151,8 @@ fn expert_bestmove_plays_a_legal_move_within_its_movetime_setting() {
     ] {
         let mut args = vec!["bestmove"];
         args.extend_from_slice(game);
-        args.extend_from_slice(&["--level", "expert", "--movetime", "500"]);
+        // The search itself: the opening book would answer the draughts openings at once.
+        args.extend_from_slice(&["--level", "expert", "--movetime", "500", "--no-book"]);
         let output = damas(&args);
         assert!(output.status.success(), "{args:?}: {output:?}");
         let chosen = stdout_lines(&output).last().cloned().expect("a move line");
@@ -169,6 +170,50 @@ fn expert_bestmove_plays_a_legal_move_within_its_movetime_setting() {
             .and_then(|word| word.parse().ok())
             .unwrap_or_else(|| panic!("{args:?}: no depth in {stderr}"));
         assert!(depth >= 1, "{args:?}: {stderr}");
+    }
+}
+
+/// The first number after `word` in a search's figures line.
+fn figure(stderr: &str, word: &str) -> Option<u64> {
+    stderr
+        .split_whitespace()
+        .skip_while(|found| *found != word)
+        .nth(1)
+        .and_then(|number| number.parse().ok())
+}
+
+#[test]
+fn expert_answers_the_start_from_its_book_and_searches_with_no_book() {
+    for game in ["english", "international", "turkish"] {
+        let args = ["bestmove", game, "--level", "expert", "--movetime", "500"];
+        let booked = damas(&args);
+        assert!(booked.status.success(), "{args:?}: {booked:?}");
+        let stderr = String::from_utf8_lossy(&booked.stderr);
+        assert!(stderr.starts_with("book "), "{game}: {stderr}");
+        assert_eq!(figure(&stderr, "nodes"), Some(0), "{game}: {stderr}");
+        let legal = legal_moves(&["moves", game]);
+        let chosen = stdout_lines(&booked).last().cloned().expect("a move line");
+        assert!(legal.contains(&chosen), "{game}: {chosen}");
+
+        let mut searching = args.to_vec();
+        searching.push("--no-book");
+        let searched = damas(&searching);
+        assert!(searched.status.success(), "{searching:?}: {searched:?}");
+        let stderr = String::from_utf8_lossy(&searched.stderr);
+        assert!(!stderr.contains("book"), "{game}: {stderr}");
+        assert!(
+            figure(&stderr, "depth").is_some_and(|depth| depth >= 1),
+            "{game}: {stderr}"
+        );
+        assert!(
+            figure(&stderr, "nodes").is_some_and(|nodes| nodes > 0),
+            "{game}: {stderr}"
+        );
+        let chosen = stdout_lines(&searched)
+            .last()
+            .cloned()
+            .expect("a move line");
+        assert!(legal.contains(&chosen), "{game}: {chosen}");
     }
 }
 

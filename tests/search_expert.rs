@@ -7,6 +7,7 @@ mod common;
 use common::cpu_positions::{movetime, positions, CASES, SEED};
 use damas::catalogue;
 use damas::search::alphabeta::Params;
+use damas::search::book::OpeningBooks;
 use damas::search::levels::{self, MoveTime};
 use damas::search::{Level, Player, PlayerConfig, SearchContext};
 use damas::{GameKind, Variant};
@@ -24,6 +25,12 @@ fn expert_single(variant: Variant, ms: u64) -> PlayerConfig {
     }
 }
 
+/// A context without the opening books: these tests measure expert's search, which the books
+/// would skip at the draughts start positions (the books' own tests: `search::book`).
+fn searching_context() -> SearchContext {
+    SearchContext::new().with_books(OpeningBooks::none())
+}
+
 #[test]
 fn expert_plays_a_legal_move_in_every_game() {
     let stop = AtomicBool::new(false);
@@ -35,7 +42,7 @@ fn expert_plays_a_legal_move_in_every_game() {
                     SEED,
                     None,
                     &stop,
-                    &SearchContext::new(),
+                    &searching_context(),
                 )
                 .unwrap_or_else(|| panic!("{kind:?} {players}p #{index}: no move"));
             assert!(

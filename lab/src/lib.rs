@@ -8,10 +8,12 @@
 //! - [`share_tuning`]: the fit of the capture game's learned win shares;
 //! - [`eval_training`]: the trainer of English checkers' learned pattern evaluation;
 //! - [`probcut_fit`]: the fit behind ProbCut's margin.
+//! - [`book`]: the builder of expert's opening books.
 //!
 //! The `damas-lab` binary runs them (`damas-lab selfplay …`, `damas-lab tune …`); what was
 //! measured with it is in `lab/JOURNAL.md`.
 
+pub mod book;
 pub mod eval_training;
 pub mod players;
 pub mod probcut_fit;

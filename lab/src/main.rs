@@ -7,6 +7,7 @@ use damas::search::endgame;
 use damas::search::levels::MoveTime;
 use damas::search::SearchContext;
 use damas::{catalogue, GameKind, Variant};
+use damas_lab::book::{self, BookConfig, BookSearch};
 use damas_lab::selfplay::{self, MatchConfig};
 use damas_lab::tuning::{self, TuneConfig};
 use damas_lab::{eval_training, probcut_fit, share_tuning, Player};
@@ -35,8 +36,8 @@ enum Command {
         players: Option<u8>,
         #[arg(long)]
         long_jump: bool,
-        /// One player per seat, comma-separated (easy, medium, hard, expert, expert-single, expert-frozen, expert-learned, expert-selective,
-        /// reference, baseline).
+        /// One player per seat, comma-separated (easy, medium, hard, expert, expert-single, expert-frozen, expert-learned,
+        /// expert-selective, expert-nobook, reference, baseline).
         #[arg(long, value_delimiter = ',', required = true)]
         levels: Vec<String>,
         /// Expert's thinking time per move in milliseconds (500–5000).
@@ -180,6 +181,29 @@ enum Command {
         #[arg(long)]
         out: PathBuf,
     },
+    /// Makes expert's opening book from its own searches of the first plies (docs/cpu.md,
+    /// "Opening book") and writes the book file.
+    Book {
+        /// english, international or turkish.
+        game: String,
+        /// Store the book's positions up to this many plies from the start.
+        #[arg(long)]
+        plies: u32,
+        /// Search each position to this depth (reproducible).
+        #[arg(
+            long,
+            required_unless_present = "movetime",
+            conflicts_with = "movetime"
+        )]
+        depth: Option<u32>,
+        /// Or search each position for this many milliseconds of CPU time (500–5000; not
+        /// reproducible).
+        #[arg(long, value_parser = parse_movetime, allow_hyphen_values = true)]
+        movetime: Option<MoveTime>,
+        /// Where to write the book file.
+        #[arg(long)]
+        out: PathBuf,
+    },
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -187,7 +211,7 @@ enum LabError {
     #[error(transparent)]
     Setup(#[from] damas::SetupError),
     #[error(
-        "unknown player '{0}' (expected easy, medium, hard, expert, expert-single, expert-frozen, expert-learned, expert-selective, reference or baseline)"
+        "unknown player '{0}' (expected easy, medium, hard, expert, expert-single, expert-frozen, expert-learned, expert-selective, expert-nobook, reference or baseline)"
     )]
     Player(String),
     #[error(transparent)]
@@ -220,6 +244,13 @@ enum LabError {
     Move(String),
     #[error("the position has no legal move")]
     NoMove,
+    #[error(transparent)]
+    Book(#[from] book::BookBuildError),
+    #[error("could not write the book to {path}: {source}")]
+    BookFile {
+        path: String,
+        source: std::io::Error,
+    },
     #[error("could not write the weights to {path}: {source}")]
     WeightsFile {
         path: String,
@@ -502,6 +533,35 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), LabError> {
                 }
             })?;
             writeln!(out, "{report}")?;
+            writeln!(out, "written to {}", path.display())?;
+        }
+        Command::Book {
+            game,
+            plies,
+            depth,
+            movetime,
+            out: path,
+        } => {
+            let search = match (depth, movetime) {
+                (Some(depth), _) => BookSearch::Depth(depth),
+                (None, Some(movetime)) => BookSearch::MoveTime(movetime),
+                (None, None) => BookSearch::Depth(0),
+            };
+            let config = BookConfig {
+                kind: GameKind::parse(&game)?,
+                plies,
+                search,
+            };
+            let built = book::build(
+                &config,
+                Some(&|done| eprint!("\r{done} positions searched")),
+            )?;
+            eprintln!();
+            std::fs::write(&path, &built.bytes).map_err(|source| LabError::BookFile {
+                path: path.display().to_string(),
+                source,
+            })?;
+            writeln!(out, "{built}")?;
             writeln!(out, "written to {}", path.display())?;
         }
     }

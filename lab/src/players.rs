@@ -13,6 +13,7 @@
 //! - **expert-selective**: expert-single with ProbCut and countermove ordering in the three
 //!   draughts games (`levels::selective_probcut`; expert plays them in English only), the
 //!   lab's switch for them.
+//! - **expert-nobook**: expert without its opening book, the lab's switch for it.
 
 use damas::search::alphabeta::{MovePruning, MultiPlayer, Params};
 use damas::search::levels::{self, MoveTime, REFERENCE_DEPTH};
@@ -40,6 +41,8 @@ pub enum Player {
     ExpertLearned(MoveTime),
     /// Expert on one thread with ProbCut and countermoves in draughts.
     ExpertSelective(MoveTime),
+    /// Expert without its opening book.
+    ExpertNoBook(MoveTime),
 }
 
 impl Player {
@@ -58,6 +61,7 @@ impl Player {
             Player::ExpertFrozen(_) => "expert-frozen",
             Player::ExpertLearned(_) => "expert-learned",
             Player::ExpertSelective(_) => "expert-selective",
+            Player::ExpertNoBook(_) => "expert-nobook",
         }
     }
 
@@ -69,6 +73,7 @@ impl Player {
             | Player::ExpertFrozen(time)
             | Player::ExpertLearned(time)
             | Player::ExpertSelective(time)
+            | Player::ExpertNoBook(time)
                 if time != MoveTime::DEFAULT =>
             {
                 format!("{} {}ms", self.as_str(), time.millis())
@@ -87,6 +92,7 @@ impl Player {
             "expert-frozen" => Some(Player::ExpertFrozen(MoveTime::DEFAULT)),
             "expert-learned" => Some(Player::ExpertLearned(MoveTime::DEFAULT)),
             "expert-selective" => Some(Player::ExpertSelective(MoveTime::DEFAULT)),
+            "expert-nobook" => Some(Player::ExpertNoBook(MoveTime::DEFAULT)),
             _ => damas::search::Player::parse(text).map(Player::from),
         }
     }
@@ -99,6 +105,7 @@ impl Player {
             Player::ExpertFrozen(_) => Player::ExpertFrozen(movetime),
             Player::ExpertLearned(_) => Player::ExpertLearned(movetime),
             Player::ExpertSelective(_) => Player::ExpertSelective(movetime),
+            Player::ExpertNoBook(_) => Player::ExpertNoBook(movetime),
             other => other,
         }
     }
@@ -152,6 +159,16 @@ impl Player {
                         ..single.params
                     },
                     ..single
+                }
+            }
+            Player::ExpertNoBook(movetime) => {
+                let expert = levels::config(variant, damas::search::Player::Expert(movetime));
+                PlayerConfig {
+                    params: Params {
+                        book: false,
+                        ..expert.params
+                    },
+                    ..expert
                 }
             }
         }
@@ -210,6 +227,7 @@ fn reference_config() -> PlayerConfig {
             move_pruning: None,
             probcut: None,
             countermoves: false,
+            book: false,
             threads: 1,
         },
         mistakes: None,
@@ -251,6 +269,7 @@ fn baseline_config(kind: GameKind) -> PlayerConfig {
             move_pruning: None,
             probcut: None,
             countermoves: false,
+            book: false,
             threads: 1,
         },
         mistakes: None,
@@ -297,6 +316,7 @@ fn expert_frozen_config(variant: Variant, movetime: MoveTime) -> PlayerConfig {
             ),
             probcut: None,
             countermoves: false,
+            book: false,
             threads: 1,
         },
         mistakes: None,
@@ -373,6 +393,7 @@ mod tests {
                         style: EvalStyle::Full,
                         probcut: None,
                         countermoves: false,
+                        book: false,
                         ..single
                     },
                     frozen,
@@ -393,6 +414,43 @@ mod tests {
             Some(Player::ExpertFrozen(slow))
         );
         assert_eq!(Player::ExpertLearned(slow).label(), "expert-learned 500ms");
+    }
+
+    #[test]
+    fn expert_nobook_is_expert_without_its_book_and_the_yardsticks_have_none() {
+        for kind in GameKind::ALL {
+            let variant = Variant::standard(kind);
+            let expert = Player::Expert(MoveTime::DEFAULT).config(variant).params;
+            let nobook = Player::parse("expert-nobook")
+                .expect("a player")
+                .config(variant)
+                .params;
+            assert_eq!(expert.book, kind.is_draughts(), "{kind:?}");
+            assert!(!nobook.book);
+            assert_eq!(
+                Params {
+                    book: false,
+                    ..expert
+                },
+                nobook
+            );
+            for player in [
+                Player::Baseline,
+                Player::Reference,
+                Player::ExpertFrozen(MoveTime::DEFAULT),
+                Player::Cpu(Level::Hard),
+                Player::Cpu(Level::Medium),
+                Player::Cpu(Level::Easy),
+            ] {
+                assert!(!player.config(variant).params.book, "{kind:?} {player:?}");
+            }
+        }
+        let slow = MoveTime::from_millis(2_000).expect("in range");
+        assert_eq!(
+            Player::ExpertNoBook(MoveTime::DEFAULT).with_movetime(slow),
+            Player::ExpertNoBook(slow)
+        );
+        assert_eq!(Player::ExpertNoBook(slow).label(), "expert-nobook 2000ms");
     }
 
     #[test]

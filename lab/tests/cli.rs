@@ -29,6 +29,7 @@ fn the_harness_knows_expert_and_baseline_and_names_the_players_it_knows() {
         "reference",
         "expert-frozen",
         "expert-learned",
+        "expert-nobook",
     ] {
         assert!(stderr.contains(name), "{name} missing: {stderr}");
     }
@@ -401,4 +402,81 @@ fn train_eval_fits_recorded_games_into_a_weights_file_and_refuses_what_it_cannot
         assert!(!stderr.contains("panicked"), "{stderr}");
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn book_writes_the_same_valid_file_twice_and_refuses_what_it_cannot_make() {
+    use damas::search::book::Book;
+    use damas::{English, GameKind, Position, Variant};
+    let dir = std::env::temp_dir().join(format!("damas-cli-book-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let (first, second) = (dir.join("first.book"), dir.join("second.book"));
+    for path in [&first, &second] {
+        let path = path.to_str().expect("a UTF-8 path");
+        let args = [
+            "book", "english", "--plies", "3", "--depth", "4", "--out", path,
+        ];
+        let output = lab(&args);
+        assert!(output.status.success(), "{output:?}");
+        assert!(
+            stdout_lines(&output)
+                .iter()
+                .any(|line| line.contains("positions")),
+            "{output:?}"
+        );
+    }
+    let bytes = std::fs::read(&first).expect("the book was written");
+    assert_eq!(
+        bytes,
+        std::fs::read(&second).expect("written"),
+        "depth-limited: the same file"
+    );
+    let book = Book::decode(bytes, GameKind::English).expect("a valid book");
+    assert_eq!((book.plies(), book.depth()), (3, 4));
+    // The start, White after each of its 7 moves, Black after the replies to its book move.
+    assert!(book.len() > 7, "{}", book.len());
+    let start = English::start(Variant::standard(GameKind::English)).expect("a start");
+    let text = book
+        .lookup(start.zobrist())
+        .expect("the start is in the book");
+    let mut moves = Vec::new();
+    start.legal_moves(&mut moves);
+    assert!(
+        moves
+            .iter()
+            .any(|mv| damas::Describe::move_info(&start, mv).text == text),
+        "{text}"
+    );
+
+    let out = dir.join("refused.book");
+    let out = out.to_str().expect("a UTF-8 path");
+    for args in [
+        &[
+            "book", "diamond", "--plies", "2", "--depth", "2", "--out", out,
+        ][..],
+        &[
+            "book", "english", "--plies", "0", "--depth", "2", "--out", out,
+        ],
+        &[
+            "book", "english", "--plies", "300", "--depth", "2", "--out", out,
+        ],
+        &["book", "english", "--plies", "2", "--out", out],
+        &[
+            "book",
+            "english",
+            "--plies",
+            "2",
+            "--depth",
+            "2",
+            "--movetime",
+            "500",
+            "--out",
+            out,
+        ],
+    ] {
+        let output = lab(args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {output:?}");
+    }
+    assert!(!std::path::Path::new(out).exists(), "nothing written");
+    std::fs::remove_dir_all(&dir).ok();
 }

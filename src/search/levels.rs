@@ -246,8 +246,8 @@ pub fn expert_threads() -> u32 {
 /// last complete iteration's. No evaluation noise (its timing varies its play already),
 /// late-move reductions in draughts as hard, aspiration windows, hard's search with more than
 /// two seats, `threads` search threads (alpha-beta only), its table kept from one move to the
-/// next (`search::table_pool`), in draughts the endgame databases when built and a small
-/// contempt for draws, and in two-seat Diamond late-move pruning.
+/// next (`search::table_pool`), in draughts the opening book, the endgame databases when built
+/// and a small contempt for draws, and in two-seat Diamond late-move pruning.
 fn expert_config(variant: Variant, movetime: MoveTime, threads: u32) -> PlayerConfig {
     let kind = variant.kind;
     let hard = movetime.duration();
@@ -278,6 +278,7 @@ fn expert_config(variant: Variant, movetime: MoveTime, threads: u32) -> PlayerCo
                 .then(|| selective_probcut(kind))
                 .flatten(),
             countermoves: kind == GameKind::English,
+            book: kind.is_draughts(),
             threads,
         },
         mistakes: None,
@@ -365,6 +366,7 @@ pub fn config(variant: Variant, player: Player) -> PlayerConfig {
                     move_pruning: None,
                     probcut: None,
                     countermoves: false,
+                    book: false,
                     threads: 1,
                 },
                 mistakes: (level == Level::Easy).then(|| mistakes(kind)),

@@ -9,10 +9,11 @@
 //! moves), `ordering` and [`limits`]; `mcts` (Monte-Carlo tree search for the capture game);
 //! [`mistakes`] (the easy level); [`levels`] (the levels, their budgets per game); [`player`] (a
 //! player on a concrete record); [`eval`] (one evaluation per game); [`endgame`] (the draughts
-//! databases); `context` (the state searches keep, owned by the caller). The match harness
+//! databases); [`book`] (expert's opening book); `context` (the state searches keep, owned by the caller). The match harness
 //! and the tuners live in the lab crate (`lab/`), beside the engine.
 
 pub mod alphabeta;
+pub mod book;
 pub(crate) mod context;
 pub mod endgame;
 pub mod eval;

@@ -43,18 +43,22 @@ pub struct Params {
     /// Diamond, where a turn offers a hundred moves and most of them lose ground.
     pub move_pruning: Option<MovePruning>,
     /// ProbCut: a node this deep first asks a shallower search whether its value lies far
-    /// enough past the window to cut it off at once. None for every level (measured in
-    /// lab/JOURNAL.md, "ProbCut and countermoves").
+    /// enough past the window to cut it off at once. None for every level but expert in English
+    /// (measured in lab/JOURNAL.md, "ProbCut and countermoves").
     pub probcut: Option<ProbCut>,
     /// Countermove ordering: the quiet move that last refuted the previous move is tried right
-    /// after the killers. Off for every level.
+    /// after the killers. Off for every level but expert in English.
     pub countermoves: bool,
+    /// Play the opening book's move where the context's book of the game holds the position
+    /// (`search::book`; expert only: every other level and the lab's yardsticks replay as
+    /// before).
+    pub book: bool,
 }
 
 impl Params {
     /// A plain alpha-beta search to `limits`: the full evaluation, no quiescence, no noise, 2^16
     /// table entries, the paranoid search with more seats, one thread, and none of expert's
-    /// refinements (reductions, aspiration, pruning, endgame tables, contempt). What a test
+    /// refinements (reductions, aspiration, pruning, endgame tables, contempt, opening book). What a test
     /// varies a field of; the levels spell theirs out (`levels.rs`).
     pub fn plain(limits: Limits) -> Params {
         Params {
@@ -73,6 +77,7 @@ impl Params {
             move_pruning: None,
             probcut: None,
             countermoves: false,
+            book: false,
         }
     }
 }

@@ -3,6 +3,7 @@
 //! the session layer, the CLI and the match harness hold any game as `Box<dyn Playable>` and
 //! never need to know which game it is.
 
+use super::book;
 use super::context::SearchContext;
 use super::levels::{self, Player};
 use super::player::{self, PlayerConfig};
@@ -25,6 +26,9 @@ pub struct Decision {
     /// depends on the machine's speed. Node budgets are sized so that this never happens on one
     /// core.
     pub timed_out: bool,
+    /// The move came from the opening book (`search::book`): no search, depth and nodes 0, the
+    /// score the book's search gave.
+    pub book: bool,
 }
 
 /// A game of any kind that the CPU can play. Implemented by every `Record<P: Searchable + Describe>`.
@@ -33,7 +37,7 @@ pub trait Playable: AnyGame {
     /// `games_played` is the human's count of finished games (the easy level is gentler in the
     /// first ones). Deterministic for a given game, player and seed (expert, timed, excepted);
     /// returns early when `stop` is set. Expert keeps its tables in `context` from one move to
-    /// the next and reads the endgame databases from it.
+    /// the next and reads the endgame databases and the opening books from it.
     fn decide(
         &self,
         player: Player,
@@ -75,6 +79,18 @@ impl<P: Searchable + Describe> Playable for Record<P> {
         stop: &AtomicBool,
         context: &SearchContext,
     ) -> Option<Decision> {
+        if config.params.book && self.outcome().is_none() {
+            if let Some((mv, score)) = book::book_move(self.position(), context.books()) {
+                return Some(Decision {
+                    info: self.position().move_info(&mv),
+                    score,
+                    depth: 0,
+                    nodes: 0,
+                    timed_out: false,
+                    book: true,
+                });
+            }
+        }
         let choice = player::choose(self, config, seed, games_played, stop, context)?;
         Some(Decision {
             info: self.position().move_info(&choice.mv),
@@ -82,6 +98,7 @@ impl<P: Searchable + Describe> Playable for Record<P> {
             depth: choice.depth,
             nodes: choice.nodes,
             timed_out: choice.timed_out,
+            book: false,
         })
     }
 

@@ -8,6 +8,7 @@ mod error;
 use clap::{Args, Parser, Subcommand};
 use damas::catalogue::{self, GameTask};
 use damas::notation::star_text;
+use damas::search::book::OpeningBooks;
 use damas::search::levels::MoveTime;
 use damas::search::searchable::Searchable;
 use damas::search::{Player, SearchContext};
@@ -67,6 +68,9 @@ enum Command {
         movetime: MoveTime,
         #[arg(long, default_value_t = 0)]
         seed: u64,
+        /// Expert searches from the first move instead of playing its opening book.
+        #[arg(long)]
+        no_book: bool,
     },
     /// Endgame databases of the draughts games: build them, list them, probe a position.
     Endgame {
@@ -353,6 +357,7 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), CliError> {
             level,
             movetime,
             seed,
+            no_book,
         } => {
             let player = player(level, movetime)?;
             let game = game.build()?;
@@ -360,11 +365,17 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), CliError> {
             let started = Instant::now();
             // Expert reads the endgame databases of the default directory when built there.
             let context = SearchContext::with_endgame(damas::search::endgame::default_directory());
+            let context = if no_book {
+                context.with_books(OpeningBooks::none())
+            } else {
+                context
+            };
             let decision = game
                 .decide(player, seed, None, &stop, &context)
                 .ok_or(CliError::NoMove)?;
             eprintln!(
-                "depth {} nodes {} score {} time {:.3} s",
+                "{}depth {} nodes {} score {} time {:.3} s",
+                if decision.book { "book " } else { "" },
                 decision.depth,
                 decision.nodes,
                 decision.score,

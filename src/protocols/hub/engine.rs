@@ -7,9 +7,9 @@ use super::notation::{self, MoveTextError, PositionError};
 use crate::catalogue;
 use crate::position::{GameKind, SetupError, Variant};
 use crate::search::endgame;
-use crate::search::levels::{Level, MoveTime};
+use crate::search::levels::{self, Level, MoveTime};
 use crate::search::playable::Decision;
-use crate::search::{Playable, Player, SearchContext};
+use crate::search::{Params, Playable, Player, PlayerConfig, SearchContext};
 use std::io::{BufRead, Read, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
@@ -69,6 +69,24 @@ pub struct SearchJob {
     pub game: Box<dyn Playable>,
     pub player: Player,
     pub seed: u64,
+    /// Expert may answer from its opening book (`go think` and `go ponder`); `go analyze`
+    /// asks for the engine's own search.
+    pub book: bool,
+}
+
+impl SearchJob {
+    /// The job's move, searched on this thread.
+    pub fn decide(&self, stop: &AtomicBool, context: &SearchContext) -> Option<Decision> {
+        let config = levels::config(self.game.variant(), self.player);
+        let config = PlayerConfig {
+            params: Params {
+                book: config.params.book && self.book,
+                ..config.params
+            },
+            ..config
+        };
+        self.game.decide_as(&config, self.seed, None, stop, context)
+    }
 }
 
 /// What one command asks of the loop.
@@ -219,7 +237,7 @@ impl HubEngine {
         Ok(game)
     }
 
-    fn search_job(&mut self) -> Result<SearchJob, HubError> {
+    fn search_job(&mut self, book: bool) -> Result<SearchJob, HubError> {
         let game = self.game.as_ref().ok_or(HubError::NoPosition)?;
         if game.legal_moves().is_empty() {
             return Err(HubError::NoMove);
@@ -242,6 +260,7 @@ impl HubEngine {
             game,
             player,
             seed: self.searches,
+            book,
         })
     }
 
@@ -278,16 +297,15 @@ impl HubEngine {
                 Step::default()
             }
             // Damas does not ponder: every mode searches for the move's budget and answers;
-            // the protocol lets an engine end any search when it likes.
-            Command::Go(GoMode::Think | GoMode::Ponder | GoMode::Analyze) => {
-                match self.search_job() {
-                    Ok(job) => Step {
-                        search: Some(job),
-                        ..Step::default()
-                    },
-                    Err(error) => Step::error(error),
-                }
-            }
+            // the protocol lets an engine end any search when it likes. Analysis searches even
+            // where expert has a book move.
+            Command::Go(mode) => match self.search_job(mode != GoMode::Analyze) {
+                Ok(job) => Step {
+                    search: Some(job),
+                    ..Step::default()
+                },
+                Err(error) => Step::error(error),
+            },
             Command::Ping => Step::reply(Reply::Pong),
             Command::PonderHit | Command::Stop | Command::Unknown(_) => Step::default(),
             Command::Quit => Step {
@@ -449,7 +467,7 @@ where
                     let search = Arc::clone(&search);
                     std::thread::spawn(move || {
                         let started = Instant::now();
-                        let decision = job.game.decide(job.player, job.seed, None, &stop, &search);
+                        let decision = job.decide(&stop, &search);
                         let _ = events.send(Event::Searched {
                             game: job.game,
                             decision,
