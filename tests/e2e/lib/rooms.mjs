@@ -2,6 +2,7 @@
 // the app scenario (scenarios/42-…): read the room the server last sent a page, wait for it,
 // play a legal move by real clicks and check both players' screens and the server's state.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import path from 'node:path';
 import { screenshot, settled } from './page.mjs';
 import { By } from 'selenium-webdriver';
@@ -14,6 +15,31 @@ export function roomOf(ui) {
   return ui.driver.executeScript(`
     const d = window.__damas && window.__damas.current && window.__damas.current.debug;
     return d && d.room ? { room: d.room, you: d.you } : null;`);
+}
+
+/** Waits until some file under `dir` holds `text` (ASCII), for at most `timeoutMs`. */
+async function waitOnDisk(dir, text, what, timeoutMs = 20000) {
+  const needle = Buffer.from(text, 'latin1');
+  const holds = () => {
+    let files = [];
+    try {
+      files = fs.readdirSync(dir, { recursive: true }).map((f) => path.join(dir, f));
+    } catch {
+      return false;
+    }
+    return files.some((f) => {
+      try {
+        return fs.statSync(f).isFile() && fs.readFileSync(f).includes(needle);
+      } catch {
+        return false;
+      }
+    });
+  };
+  const start = Date.now();
+  while (!holds()) {
+    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what} (in ${dir})`);
+    await sleep(100);
+  }
 }
 
 /** Waits for `pred(roomState)` in a page (`{room, you}`). */
@@ -159,6 +185,17 @@ export async function friendJoinsAndPlays({ ana, anaSeat, link, openBrowser, tak
   const beaSeat = againBea.you;
   assert.equal(beforeKill.room.view.to_move, beaSeat, 'Bea is to move when her browser dies');
   const plyAtKill = beforeKill.room.view.ply;
+  // Chromium writes localStorage to disk in batches, and a kill -9 loses what it has not written
+  // yet (as a real crash that second would): the kill waits until Bea's newest seat token is on disk.
+  const token = await bea.driver.executeScript(`const rows = [];
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (key.startsWith('damas-room:')) rows.push(JSON.parse(localStorage.getItem(key)));
+    }
+    rows.sort((a, b) => b.at - a.at);
+    return rows.length ? rows[0].token : null;`);
+  assert.ok(token, 'Bea\'s page holds a seat token');
+  await waitOnDisk(path.join(beaBrowser.profile, 'Default', 'Local Storage'), token, 'Bea\'s seat token written to disk');
   beaBrowser.kill();
   bea = null;
   await waitRoom(ana, (r) => r.room.seats[beaSeat].connected === false, 'Bea\'s seat disconnected');
