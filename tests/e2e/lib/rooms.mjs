@@ -7,6 +7,7 @@ import path from 'node:path';
 import { screenshot, settled } from './page.mjs';
 import { By } from 'selenium-webdriver';
 import { Ui, routeOf } from './ui.mjs';
+import { waitFor } from './procs.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -17,29 +18,22 @@ export function roomOf(ui) {
     return d && d.room ? { room: d.room, you: d.you } : null;`);
 }
 
-/** Waits until some file under `dir` holds `text` (ASCII), for at most `timeoutMs`. */
-async function waitOnDisk(dir, text, what, timeoutMs = 20000) {
+/** Whether some file under `dir` holds `text` (ASCII). */
+function onDisk(dir, text) {
   const needle = Buffer.from(text, 'latin1');
-  const holds = () => {
-    let files = [];
+  let files = [];
+  try {
+    files = fs.readdirSync(dir, { recursive: true }).map((f) => path.join(dir, f));
+  } catch {
+    return false;
+  }
+  return files.some((f) => {
     try {
-      files = fs.readdirSync(dir, { recursive: true }).map((f) => path.join(dir, f));
+      return fs.statSync(f).isFile() && fs.readFileSync(f).includes(needle);
     } catch {
       return false;
     }
-    return files.some((f) => {
-      try {
-        return fs.statSync(f).isFile() && fs.readFileSync(f).includes(needle);
-      } catch {
-        return false;
-      }
-    });
-  };
-  const start = Date.now();
-  while (!holds()) {
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what} (in ${dir})`);
-    await sleep(100);
-  }
+  });
 }
 
 /** Waits for `pred(roomState)` in a page (`{room, you}`). */
@@ -195,7 +189,8 @@ export async function friendJoinsAndPlays({ ana, anaSeat, link, openBrowser, tak
     rows.sort((a, b) => b.at - a.at);
     return rows.length ? rows[0].token : null;`);
   assert.ok(token, 'Bea\'s page holds a seat token');
-  await waitOnDisk(path.join(beaBrowser.profile, 'Default', 'Local Storage'), token, 'Bea\'s seat token written to disk');
+  const storageDir = path.join(beaBrowser.profile, 'Default', 'Local Storage');
+  await waitFor(() => onDisk(storageDir, token), { timeoutMs: 20000, intervalMs: 100, what: `Bea's seat token written to disk (in ${storageDir})` });
   beaBrowser.kill();
   bea = null;
   await waitRoom(ana, (r) => r.room.seats[beaSeat].connected === false, 'Bea\'s seat disconnected');
